@@ -1,0 +1,34 @@
+# evalkit workspace. `make help` lists the targets.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.evalkit-installed
+
+.DEFAULT_GOAL := help
+.PHONY: help setup reproduce test bench simulate clean
+
+help: ## list the targets
+	@awk 'BEGIN{FS=":.*## "} /^[a-z-]+:.*## /{printf "  make %-10s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
+
+$(STAMP): pyproject.toml requirements.lock
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -c requirements.lock -e '.[workspace]'
+	@touch $@
+
+setup: $(STAMP) ## create .venv/ and install pinned dependencies and evalkit (editable)
+
+reproduce: $(STAMP) ## simulate missing raw data, run every notebook, write figures/
+	$(BIN)/evalkit reproduce
+
+test: $(STAMP) ## run the test suite
+	$(BIN)/python -m pytest
+
+bench: $(STAMP) ## performance ratios against reference implementations
+	$(BIN)/python benchmarks/bench.py
+
+simulate: $(STAMP) ## rewrite the default simulated raw data
+	$(BIN)/evalkit simulate --force
+
+clean: ## remove build products (not the venv, not figures/)
+	rm -rf build .pytest_cache .hypothesis
+	find . -name __pycache__ -not -path './$(VENV)/*' -prune -exec rm -rf {} +

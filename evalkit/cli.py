@@ -1,0 +1,41 @@
+"""Command line: ``evalkit reproduce``, ``evalkit simulate``.
+
+The same work as ``make reproduce``, for people not using make.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .errors import InputError
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="evalkit", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    rep = sub.add_parser("reproduce", help="simulate missing raw data and run every notebook")
+    rep.add_argument("--only", nargs="+", metavar="NAME",
+                     help="notebook names or paper folders (e.g. sakai2017)")
+    rep.add_argument("--quick", action="store_true", help="small parameters (a smoke run)")
+    sim = sub.add_parser("simulate", help="(re)write the default simulated raw data")
+    sim.add_argument("--force", action="store_true", help="overwrite existing files")
+    args = parser.parse_args(argv)
+
+    from . import reproduce as rp
+
+    try:
+        if args.command == "reproduce":
+            rp.reproduce(args.only, args.quick)
+        elif args.command == "simulate":
+            written = rp.ensure_raw_data(force=args.force)
+            print(f"wrote {len(written)} files" if written else
+                  "raw data already present (use --force to rewrite)")
+    except InputError as exc:
+        print(f"evalkit: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,275 @@
+"""Readers and writers for every raw format the workspace uses.
+
+Readers return tidy pandas frames and raise :class:`evalkit.errors.InputError`
+naming the file, the line and what is wrong.  Writers are atomic: they write
+to a temporary file in the destination folder and rename it into place, so an
+interrupted run never leaves a half-written file that looks finished.
+
+Formats
+-------
+qrels (TREC)
+    ``topic iteration doc grade`` — whitespace separated; ``grade`` an integer
+    >= 0 or ``L0``/``L1``/``L2``… (NTCIREVAL style).  The iteration field is
+    ignored.  A document judged twice for one topic is an error.
+run (TREC)
+    ``topic Q0 doc rank score tag`` — one file per run (the tag names it).
+    ``rank`` must be an integer, ``score`` a finite number; a document listed
+    twice in one topic is an error.  Items are ordered by rank.
+
+Text files are read as UTF-8; a byte-order mark is accepted and dropped, and
+CRLF line endings are accepted.  Blank lines are skipped.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import os
+import tempfile
+from pathlib import Path
+from typing import Iterator
+
+import pandas as pd
+
+from .errors import InputError
+
+__all__ = [
+    "read_qrels",
+    "write_qrels",
+    "read_run",
+    "read_runs",
+    "write_run",
+    "atomic_write",
+    "write_text",
+    "write_table",
+    "save_figure",
+]
+
+
+# --------------------------------------------------------------------------
+# low-level helpers
+# --------------------------------------------------------------------------
+def _lines(path: Path) -> Iterator[tuple[int, list[str]]]:
+    """Yield ``(line_number, fields)`` of non-blank lines, with clear errors."""
+    path = Path(path)
+    if not path.exists():
+        raise InputError("file not found", path=path, hint="check the path")
+    if not path.is_file():
+        raise InputError("not a regular file", path=path)
+    raw = path.read_bytes()
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise InputError(
+            f"byte 0x{raw[exc.start]:02x} is not valid UTF-8",
+            path=path, line=line, hint="save the file as UTF-8",
+        ) from None
+    if not text.strip():
+        raise InputError("file is empty", path=path)
+    for number, line in enumerate(text.splitlines(), start=1):
+        if "\x00" in line:
+            raise InputError("NUL byte in line", path=path, line=number)
+        fields = line.split()
+        if fields:
+            yield number, fields
+
+
+def _grade(token: str, path: Path, line: int) -> int:
+    t = token[1:] if token[:1] in ("L", "l") else token
+    try:
+        grade = int(t)
+    except ValueError:
+        raise InputError(
+            f"grade {token!r} is not an integer or L0/L1/L2...", path=path, line=line
+        ) from None
+    if grade < 0:
+        raise InputError(f"grade {token!r} is negative", path=path, line=line)
+    return grade
+
+
+def _topic(token: str) -> str:
+    """Normalise topic ids: TREC Microblog writes 'MB171' and '171' alike."""
+    return token[2:] if token[:2].upper() == "MB" and token[2:].isdigit() else token
+
+
+# --------------------------------------------------------------------------
+# qrels
+# --------------------------------------------------------------------------
+def read_qrels(path) -> pd.DataFrame:
+    """Read TREC qrels into a frame with columns ``topic, doc, grade``."""
+    path = Path(path)
+    rows = []
+    seen: dict[tuple[str, str], int] = {}
+    for number, fields in _lines(path):
+        if len(fields) != 4:
+            raise InputError(
+                f"expected 4 fields 'topic iteration doc grade', got {len(fields)}",
+                path=path, line=number,
+            )
+        topic, _, doc, grade = fields
+        topic = _topic(topic)
+        key = (topic, doc)
+        if key in seen:
+            raise InputError(
+                f"document {doc} is judged twice for topic {topic} "
+                f"(first on line {seen[key]})", path=path, line=number,
+            )
+        seen[key] = number
+        rows.append((topic, doc, _grade(grade, path, number)))
+    return pd.DataFrame(rows, columns=["topic", "doc", "grade"])
+
+
+def write_qrels(qrels: pd.DataFrame, path) -> Path:
+    """Write ``topic, doc, grade`` as TREC qrels (iteration field 0)."""
+    lines = (f"{t} 0 {d} {g}\n" for t, d, g in qrels[["topic", "doc", "grade"]].itertuples(index=False))
+    return write_text(path, "".join(lines))
+
+
+# --------------------------------------------------------------------------
+# runs
+# --------------------------------------------------------------------------
+def read_run(path, qrels: pd.DataFrame | None = None, report: list | None = None) -> pd.DataFrame:
+    """Read one TREC run into ``run, topic, doc, rank, score``.
+
+    If ``qrels`` is given, rows for topics the qrels do not judge are dropped
+    (they cannot be scored) and one message per such topic is appended to
+    ``report`` (or raised as an error when ``report`` is None, so nothing is
+    dropped silently).
+    """
+    path = Path(path)
+    rows = []
+    seen: dict[tuple[str, str], int] = {}
+    tags: set[str] = set()
+    for number, fields in _lines(path):
+        if len(fields) != 6:
+            raise InputError(
+                f"expected 6 fields 'topic Q0 doc rank score tag', got {len(fields)}",
+                path=path, line=number,
+            )
+        topic, _, doc, rank, score, tag = fields
+        topic = _topic(topic)
+        try:
+            rank_i = int(rank)
+        except ValueError:
+            raise InputError(f"rank {rank!r} is not an integer", path=path, line=number) from None
+        try:
+            score_f = float(score)
+        except ValueError:
+            raise InputError(f"score {score!r} is not a number", path=path, line=number) from None
+        if not math.isfinite(score_f):
+            raise InputError(f"score {score!r} is not finite", path=path, line=number)
+        key = (topic, doc)
+        if key in seen:
+            raise InputError(
+                f"document {doc} is listed twice for topic {topic} "
+                f"(first on line {seen[key]})", path=path, line=number,
+                hint="a run lists each document at most once per topic",
+            )
+        seen[key] = number
+        tags.add(tag)
+        rows.append((tag, topic, doc, rank_i, score_f))
+    if len(tags) > 1:
+        raise InputError(
+            f"one run file must have one tag, found {len(tags)}: {sorted(tags)[:5]}",
+            path=path,
+        )
+    run = pd.DataFrame(rows, columns=["run", "topic", "doc", "rank", "score"])
+    if qrels is not None:
+        judged = set(qrels["topic"].unique())
+        extra = sorted(set(run["topic"]) - judged)
+        if extra:
+            message = (
+                f"{path}: topics {extra} are not in the qrels; "
+                f"{int(run['topic'].isin(extra).sum())} rows dropped"
+            )
+            if report is None:
+                raise InputError(
+                    f"topics {extra} are not in the qrels",
+                    path=path, hint="pass report=[] to drop them and collect a message",
+                )
+            report.append(message)
+            run = run[~run["topic"].isin(extra)].reset_index(drop=True)
+    return run
+
+
+def read_runs(folder, qrels: pd.DataFrame | None = None, report: list | None = None) -> pd.DataFrame:
+    """Read every run file in ``folder`` (sorted by name) into one frame."""
+    folder = Path(folder)
+    files = sorted(p for p in folder.iterdir() if p.is_file() and not p.name.startswith("."))
+    if not files:
+        raise InputError("no run files found", path=folder)
+    runs = [read_run(p, qrels, report) for p in files]
+    frame = pd.concat(runs, ignore_index=True)
+    names = [r["run"].iloc[0] for r in runs if len(r)]
+    if len(set(names)) != len(names):
+        raise InputError("two run files share a run tag", path=folder)
+    return frame
+
+
+def write_run(run: pd.DataFrame, path) -> Path:
+    """Write one run (``run, topic, doc, rank, score``) in TREC format."""
+    lines = (
+        f"{t} Q0 {d} {r} {s:.6f} {tag}\n"
+        for tag, t, d, r, s in run[["run", "topic", "doc", "rank", "score"]].itertuples(index=False)
+    )
+    return write_text(path, "".join(lines))
+
+
+# --------------------------------------------------------------------------
+# atomic writers
+# --------------------------------------------------------------------------
+@contextlib.contextmanager
+def atomic_write(path, mode: str = "w", **kwargs):
+    """Open a temporary file beside ``path``; rename it into place on success.
+
+    On any exception (or interruption) the temporary file is removed and an
+    existing ``path`` is left untouched.
+    """
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, mode, **kwargs) as handle:
+            yield handle
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+        raise
+
+
+def write_text(path, text: str) -> Path:
+    """Atomically write ``text`` (UTF-8, ``\\n`` newlines) to ``path``."""
+    with atomic_write(path, "w", encoding="utf-8", newline="\n") as handle:
+        handle.write(text)
+    return Path(path)
+
+
+def write_table(frame: pd.DataFrame, stem, float_format: str = "%.4f", index: bool = False) -> list[Path]:
+    """Write ``frame`` as ``stem.csv`` and ``stem.md`` (atomically, deterministic)."""
+    stem = Path(stem)
+    csv = frame.to_csv(index=index, float_format=float_format, lineterminator="\n")
+    md = frame.to_markdown(index=index, floatfmt=float_format.strip("%")) + "\n"
+    return [write_text(stem.with_suffix(".csv"), csv), write_text(stem.with_suffix(".md"), md)]
+
+
+def save_figure(fig, stem, formats: tuple[str, ...] = ("png", "svg"), dpi: int = 120) -> list[Path]:
+    """Save a matplotlib figure deterministically (no dates, fixed SVG ids)."""
+    import matplotlib
+
+    matplotlib.rcParams["svg.hashsalt"] = "evalkit"
+    stem = Path(stem)
+    written = []
+    for fmt in formats:
+        target = stem.with_suffix("." + fmt)
+        metadata = {"Software": None} if fmt == "png" else {"Date": None, "Creator": None}
+        with atomic_write(target, "wb") as handle:
+            fig.savefig(handle, format=fmt, dpi=dpi, metadata=metadata, bbox_inches="tight")
+        written.append(target)
+    return written
