@@ -62,7 +62,7 @@ STC_DEFAULTS = dict(
     relevant_rate=(2.0, 5.0),  # Beta(a, b) share of relevant candidates per topic
     l2_share=0.45,         # share of relevant candidates that are L2
     team_skill=(0.05, 1.00),  # range of team skill (signal weight)
-    run_spread=0.12,       # sd of run skill around its team's
+    run_spread=0.25,       # sd of run skill around its team's
     team_noise_share=0.6,  # share of a run's noise shared with its team's runs
 )
 

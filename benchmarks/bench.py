@@ -1,0 +1,123 @@
+"""Performance benchmarks: ratios against reference implementations, in one process.
+
+Run with ``make bench``.  Each benchmark times evalkit and a plain reference
+implementation alternately in the same process (median of repeated runs,
+``time.perf_counter``) and prints the ratio, after checking that both give the
+same statistical answers.  Absolute times depend on the machine; the ratios
+are what the targets are stated in.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+from evalkit import gains, measures, simulate, stats, unanimity
+
+
+def median_time(fn, repeats: int = 7) -> float:
+    fn()  # warm-up (JIT compilation, caches)
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def reference_null_ranges(x: np.ndarray, n_trials: int, rng: np.random.Generator,
+                          chunk: int = 500) -> np.ndarray:
+    """Plain vectorised numpy randomised Tukey HSD null: random keys, argsort,
+    take_along_axis, in chunks of trials."""
+    out = np.empty(n_trials)
+    for start in range(0, n_trials, chunk):
+        b = min(chunk, n_trials - start)
+        keys = rng.random((b,) + x.shape)
+        idx = np.argsort(keys, axis=2)
+        perm = np.take_along_axis(np.broadcast_to(x, keys.shape), idx, axis=2)
+        means = perm.mean(axis=1)
+        out[start:start + b] = means.max(axis=1) - means.min(axis=1)
+    return out
+
+
+def bench_tukey() -> dict:
+    rng = np.random.default_rng(0)
+    x = rng.normal(size=(100, 16)) * 0.3 + np.linspace(0, 0.4, 16)
+    b = 5000
+    t_ours = median_time(lambda: stats.tukey_null_ranges(x, b, seed=1))
+    t_ref = median_time(lambda: reference_null_ranges(x, b, np.random.default_rng(2)))
+    # same statistical answers: p-values of every pair within Monte Carlo error
+    ours = stats.randomised_tukey_hsd(x, b, seed=1)
+    ref_null = reference_null_ranges(x, b, np.random.default_rng(2))
+    p_ref = np.array([(ref_null >= abs(d) - 1e-12).mean() for d in ours["diff"]])
+    se = np.sqrt(np.maximum(p_ref * (1 - p_ref), 0.0025) * 2 / b)
+    worst = float(np.max(np.abs(ours.p_value - p_ref) / se))
+    return {"name": "randomised Tukey HSD, 100 topics x 16 systems, B=5000",
+            "evalkit_s": t_ours, "reference_s": t_ref, "speed_up": t_ref / t_ours,
+            "target": ">= 5x", "ok": t_ref / t_ours >= 5 and worst < 4,
+            "check": f"max |p - p_ref| = {worst:.2f} Monte Carlo SEs over 120 pairs"}
+
+
+def bench_scoring(folder: Path) -> dict:
+    """All 15 (Dmax, N) conditions x {RawG, UG} x 3 measures, ratings included.
+
+    The ratio is measured on one condition's gains: the batch kernel against a
+    loop over the per-run public functions (the reference), answers compared.
+    """
+    simulate.simulate_stc_collection(folder, seed=2017)
+    collection = unanimity.load_collection(folder)
+    grid = ([2, 4, 8], [5, 10, 20, 40, 80])
+    t_all = median_time(lambda: unanimity.score_conditions(collection, *grid, p=0.2, seed=1), 5)
+    lists = collection.lists
+    cond = unanimity.score_conditions(collection, [2], [5], p=0.2, seed=1)
+    rng = np.random.default_rng(np.random.SeedSequence([1, 0, 2, 5]))
+    per_topic = [gains.unanimity_gain(simulate.simulate_ratings(g, 5, 2, rng), 2, 0.2)
+                 for g in collection.grades]
+    padded = lists.pad(per_topic)
+    funcs = {"nG@1": measures.ng_at_k, "P+": measures.p_plus, "nERR": measures.nerr_at_k}
+
+    def reference():
+        out = {m: np.empty((len(lists.runs), len(lists.topics))) for m in funcs}
+        for t, ug in enumerate(per_topic):
+            for r in range(len(lists.runs)):
+                idx = lists.index[r, t]
+                g = np.where(idx >= 0, ug[idx], 0.0)
+                for m, f in funcs.items():
+                    out[m][r, t] = f(g, ug)
+        return out
+
+    def batch():
+        return measures.score_runs(lists, padded, tuple(funcs))[0]
+
+    t_batch, t_ref = median_time(batch, 7), median_time(reference, 3)
+    ref, got = reference(), batch()
+    agree = all(np.allclose(ref[m], got[m], equal_nan=True) for m in funcs)
+    agree &= all(np.allclose(cond.scores[m][0, 1], got[m], equal_nan=True) for m in funcs)
+    return {"name": "score 44 runs x 100 topics x 3 measures (one gain set)",
+            "evalkit_s": t_batch, "reference_s": t_ref, "speed_up": t_ref / t_batch,
+            "target": "-", "ok": agree,
+            "check": f"answers equal: {agree}; all 15 conditions x 2 gains x 3 measures, "
+                     f"ratings simulated: {t_all * 1e3:.0f} ms (target < 1 s: "
+                     f"{'met' if t_all < 1 else 'MISSED'})",
+            "extra_ok": t_all < 1.0}
+
+
+def main() -> int:
+    rows = [bench_tukey()]
+    with tempfile.TemporaryDirectory() as tmp:
+        rows.append(bench_scoring(Path(tmp)))
+    print(f"{'benchmark':62} {'evalkit':>9} {'reference':>10} {'ratio':>7}  target  ok")
+    for r in rows:
+        print(f"{r['name']:62} {r['evalkit_s'] * 1e3:7.1f}ms {r['reference_s'] * 1e3:8.1f}ms "
+              f"{r['speed_up']:6.1f}x  {r['target']:6}  {'yes' if r['ok'] else 'NO'}")
+        print(f"    {r['check']}")
+    return 0 if all(r["ok"] and r.get("extra_ok", True) for r in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

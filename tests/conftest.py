@@ -1,0 +1,16 @@
+"""Shared fixtures: a small simulated collection, written once per session."""
+
+from __future__ import annotations
+
+import pytest
+
+from evalkit import simulate
+
+
+@pytest.fixture(scope="session")
+def small_collection(tmp_path_factory):
+    """A 12-topic, 10-run, 4-team STC-like collection in TREC formats."""
+    folder = tmp_path_factory.mktemp("stc-small")
+    simulate.simulate_stc_collection(folder, seed=7, n_topics=12, n_teams=4, n_runs=10,
+                                     candidates=40)
+    return folder
