@@ -20,6 +20,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 #: Seed of the default simulated data sets.
 DATA_SEED = 2017
+#: Seed of the simulated ordering judgments.
+ORDERING_SEED = 2010
 
 
 @dataclass(frozen=True)
@@ -51,6 +53,17 @@ NOTEBOOKS: tuple[Notebook, ...] = (
         ),
         quick={"n_grid": [5, 20], "dmax_grid": [2, 8], "trials": 200, "replications": 2},
     ),
+    Notebook(
+        "kim2010_ordering_aggregation",
+        "kim2010",
+        outputs=(
+            "table1.csv", "table1.md", "table1_sd.csv", "table1_draws.csv",
+            "table1_vs_published.md", "table2.csv", "table2.md", "table3.csv", "table3.md",
+            "table4.csv", "table4.md", "ed_vs_noise.png", "ed_vs_noise.svg",
+            "claims.csv", "claims.md",
+        ),
+        quick={"draws": 2, "noise_ratios": [0, 0.5, 1]},
+    ),
 )
 
 
@@ -60,6 +73,9 @@ def ensure_raw_data(root: Path = ROOT, force: bool = False) -> list[Path]:
     stc = root / "data" / "raw" / "stc"
     if force or not (stc / "qrels.txt").exists():
         written += list(simulate.simulate_stc_collection(stc, seed=DATA_SEED).values())
+    orderings = root / "data" / "raw" / "ordering" / "judgments.csv"
+    if force or not orderings.exists():
+        written.append(simulate.simulate_orderings(orderings, seed=ORDERING_SEED))
     return written
 
 

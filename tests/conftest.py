@@ -14,3 +14,12 @@ def small_collection(tmp_path_factory):
     simulate.simulate_stc_collection(folder, seed=7, n_topics=12, n_teams=4, n_runs=10,
                                      candidates=40)
     return folder
+
+
+@pytest.fixture(scope="session")
+def notebook_inputs(small_collection, tmp_path_factory):
+    """Small raw inputs for each notebook, keyed by its figures/ folder name."""
+    orderings = tmp_path_factory.mktemp("ordering") / "judgments.csv"
+    simulate.simulate_orderings(orderings, seed=11, n_sets=3)
+    return {"sakai2017": {"data_dir": str(small_collection)},
+            "kim2010": {"data_file": str(orderings)}}

@@ -16,8 +16,8 @@ def _digests(folder):
 
 
 @pytest.mark.parametrize("nb", reproduce.NOTEBOOKS, ids=lambda nb: nb.name)
-def test_notebook_writes_its_promised_outputs_deterministically(nb, tmp_path, small_collection):
-    params = dict(nb.quick, data_dir=str(small_collection))
+def test_notebook_writes_its_promised_outputs_deterministically(nb, tmp_path, notebook_inputs):
+    params = dict(nb.quick, **notebook_inputs[nb.paper])
     digests = []
     for attempt in ("first", "second"):
         out = tmp_path / attempt
@@ -30,9 +30,14 @@ def test_notebook_writes_its_promised_outputs_deterministically(nb, tmp_path, sm
     assert digests[0] == digests[1]
 
 
-def test_notebook_stops_on_a_bad_parameter_naming_it(tmp_path, small_collection):
-    nb = reproduce.NOTEBOOKS[0]
-    with pytest.raises(papermill.PapermillExecutionError, match=r"parameter p = 1\.5"):
+BAD_PARAMETERS = {"sakai2017": ("p", 1.5), "kim2010": ("noisy_ratio", -0.5)}
+
+
+@pytest.mark.parametrize("nb", reproduce.NOTEBOOKS, ids=lambda nb: nb.name)
+def test_notebook_stops_on_a_bad_parameter_naming_it(nb, tmp_path, notebook_inputs):
+    name, value = BAD_PARAMETERS[nb.paper]
+    params = dict(nb.quick, **notebook_inputs[nb.paper], **{name: value})
+    with pytest.raises(papermill.PapermillExecutionError, match=f"parameter {name} = {value}"):
         reproduce.run_notebook(nb, out_dir=tmp_path / "out", executed_dir=tmp_path,
-                               parameters=dict(nb.quick, p=1.5, data_dir=str(small_collection)))
+                               parameters=params)
     assert not (tmp_path / "out").exists()

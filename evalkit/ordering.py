@@ -1,0 +1,443 @@
+"""Evaluating an ordered list against several ideal orderings (Kim, Zhai & Han, ECIR 2010).
+
+Orderings are sequences of hashable item ids; a set's judgments are orderings
+of the same items by different assessors.
+
+Scoring methods (``method`` is ``"kendall"`` or ``"spearman"``):
+
+* :func:`average_correlation` (AC): ``(1/n) sum_i C(O, O_i)``.
+* :func:`weighted_correlation` (WCA): ``sum_i w_i C(O, O_i) / sum_i w_i`` with
+  ``w_i = (1/(n-1)) sum_{j != i} C(O_i, O_j)``.  With a single gold, ``w = 1``;
+  if the weights sum to 0 the plain average is used.
+* :func:`rank_aggregation` (RBA): correlation with the consensus ordering by
+  the sum of ranks.  **Tie rule:** items with equal rank sums share their
+  average rank (the consensus is a weak order) and the correlation is tau-b /
+  Spearman on ranks, which equal the paper's formulas when there is no tie and
+  keep ``C(reverse(O), c) = -C(O, c)``.
+* :func:`frespa`: frequent sequential patterns (subsequences with gaps) of the
+  golds with length in ``[min_len, max_len]`` and support ``>= min_sup``
+  (a *fraction* of the golds; ``min_sup = 0`` keeps every pattern seen once),
+  weighted by ``(1 + w_len (len - 1)) (1 + w_sup (sup - 1))`` with ``sup`` the
+  *absolute* number of golds containing the pattern.  Score = weight of the
+  patterns contained in the target / weight of all patterns; 0 when no
+  pattern qualifies.
+
+:func:`discriminativeness` (ED) is the paper's §5.2 measure,
+``(1/n) sum_i S(O_i; others) - S(reverse(O_i); others)``, correlations mapped
+to ``[0, 1]`` by ``(x + 1)/2``.  It runs on a vectorised engine (pair
+precedence bits, every item subset at once) that is tested against the
+definitions above.  :func:`add_noise` appends ``round(n r)`` uniformly random
+orderings.  :func:`mine_patterns` is a PrefixSpan miner (tested against brute
+force) for inspecting the patterns themselves.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from typing import Hashable, Mapping, Sequence
+
+import numpy as np
+
+from .errors import InputError, ParameterError
+
+__all__ = [
+    "METHODS",
+    "kendall",
+    "spearman",
+    "average_correlation",
+    "weighted_correlation",
+    "rank_aggregation",
+    "consensus_ranks",
+    "mine_patterns",
+    "frespa",
+    "discriminativeness",
+    "add_noise",
+    "check_judgments",
+]
+
+METHODS = ("ac-tau", "ac-sp", "wca-tau", "wca-sp", "rba-tau", "rba-sp", "frespa")
+_FAST_MAX_ITEMS = 14  # 2**14 item subsets: the engine's limit; larger sets use the miner
+
+
+# --------------------------------------------------------------------------
+# validation
+# --------------------------------------------------------------------------
+def _check_ordering(order, items: set | None = None, what: str = "ordering") -> tuple:
+    order = tuple(order)
+    if len(set(order)) != len(order):
+        seen, dup = set(), None
+        for x in order:
+            if x in seen:
+                dup = x
+                break
+            seen.add(x)
+        raise InputError(f"{what} repeats item {dup!r}")
+    if items is not None and set(order) != items:
+        missing = sorted(map(str, items - set(order)))
+        extra = sorted(map(str, set(order) - items))
+        raise InputError(
+            f"{what} is not a permutation of the set's items"
+            + (f"; missing {missing}" if missing else "") + (f"; unknown {extra}" if extra else "")
+        )
+    return order
+
+
+def check_judgments(judgments: Sequence[Sequence[Hashable]], what: str = "judgments") -> list[tuple]:
+    """Validate one set's orderings: at least two, each a permutation of the same items."""
+    judgments = [tuple(o) for o in judgments]
+    if len(judgments) < 2:
+        raise InputError(f"{what}: need at least two judgments, got {len(judgments)}")
+    first = _check_ordering(judgments[0], what=f"{what}[0]")
+    items = set(first)
+    if len(items) < 2:
+        raise InputError(f"{what}: a set needs at least two items")
+    return [first] + [_check_ordering(o, items, f"{what}[{i}]") for i, o in enumerate(judgments[1:], 1)]
+
+
+def _check_method(method: str) -> str:
+    if method not in ("kendall", "spearman"):
+        raise ParameterError("method", method, '"kendall" or "spearman"')
+    return method
+
+
+# --------------------------------------------------------------------------
+# two-list correlations and the three correlation-based aggregations
+# --------------------------------------------------------------------------
+def _ranks(order: Sequence, items: Sequence) -> np.ndarray:
+    pos = {x: i + 1 for i, x in enumerate(order)}
+    return np.array([pos[x] for x in items], dtype=float)
+
+
+def _corr_of_ranks(a: np.ndarray, b: np.ndarray, method: str) -> float:
+    """tau-b or Spearman (Pearson of ranks) of two rank vectors (ties allowed)."""
+    if method == "kendall":
+        i, j = np.triu_indices(a.size, 1)
+        sa, sb = np.sign(a[i] - a[j]), np.sign(b[i] - b[j])
+        den = math.sqrt(np.count_nonzero(sa) * np.count_nonzero(sb))
+        return float((sa * sb).sum() / den) if den else 0.0
+    da, db = a - a.mean(), b - b.mean()
+    den = math.sqrt((da @ da) * (db @ db))
+    return float(da @ db / den) if den else 0.0
+
+
+def kendall(a: Sequence, b: Sequence) -> float:
+    """Kendall's tau of two orderings: ``1 - 2 S / (k (k-1) / 2)``, S discordant pairs."""
+    a = _check_ordering(a)
+    b = _check_ordering(b, set(a))
+    return _corr_of_ranks(_ranks(a, a), _ranks(b, a), "kendall")
+
+
+def spearman(a: Sequence, b: Sequence) -> float:
+    """Spearman's rho of two orderings: ``1 - 6 sum d^2 / (k (k^2 - 1))``."""
+    a = _check_ordering(a)
+    b = _check_ordering(b, set(a))
+    return _corr_of_ranks(_ranks(a, a), _ranks(b, a), "spearman")
+
+
+def _corr(a, b, method):
+    return kendall(a, b) if method == "kendall" else spearman(a, b)
+
+
+def average_correlation(target, golds, method: str = "kendall") -> float:
+    """AC: the mean correlation of ``target`` with each gold ordering."""
+    _check_method(method)
+    golds = [_check_ordering(g, set(target)) for g in golds]
+    if not golds:
+        raise InputError("need at least one gold ordering")
+    return float(np.mean([_corr(target, g, method) for g in golds]))
+
+
+def weighted_correlation(target, golds, method: str = "kendall") -> float:
+    """WCA: gold ``i`` weighted by its mean correlation with the other golds."""
+    _check_method(method)
+    golds = [_check_ordering(g, set(target)) for g in golds]
+    if not golds:
+        raise InputError("need at least one gold ordering")
+    c = np.array([_corr(target, g, method) for g in golds])
+    if len(golds) == 1:
+        return float(c[0])
+    w = np.array([np.mean([_corr(g, h, method) for h in golds if h is not g]) for g in golds])
+    return float(c.mean() if abs(w.sum()) < 1e-12 else (w @ c) / w.sum())
+
+
+def consensus_ranks(golds: Sequence[Sequence]) -> dict:
+    """RBA's consensus: item -> average rank of its rank sum over the golds."""
+    from scipy.stats import rankdata
+
+    items = list(golds[0])
+    sums = sum(_ranks(g, items) for g in golds)
+    return dict(zip(items, rankdata(sums, method="average")))
+
+
+def rank_aggregation(target, golds, method: str = "kendall") -> float:
+    """RBA: correlation of ``target`` with the rank-sum consensus (ties: average rank)."""
+    _check_method(method)
+    golds = [_check_ordering(g, set(target)) for g in golds]
+    if not golds:
+        raise InputError("need at least one gold ordering")
+    cons = consensus_ranks(golds)
+    items = list(cons)
+    return _corr_of_ranks(_ranks(target, items), np.array([cons[x] for x in items]), method)
+
+
+# --------------------------------------------------------------------------
+# FreSPA
+# --------------------------------------------------------------------------
+def _length_bounds(k: int, min_len: int, max_len: int | None) -> tuple[int, int]:
+    max_len = k if max_len is None else max_len
+    for name, v in (("min_len", min_len), ("max_len", max_len)):
+        if isinstance(v, bool) or int(v) != v or v < 2:
+            raise ParameterError(name, v, "a whole number >= 2")
+    if min_len > max_len:
+        raise ParameterError("min_len", min_len, f"at most max_len = {max_len}")
+    return int(min_len), int(max_len)
+
+
+def _check_weights(min_sup, w_len, w_sup):
+    if isinstance(min_sup, bool) or not (0.0 <= float(min_sup) <= 1.0):
+        raise ParameterError("min_sup", min_sup, "a fraction in [0, 1]")
+    for name, v in (("w_len", w_len), ("w_sup", w_sup)):
+        if isinstance(v, bool) or not np.isfinite(v) or v < 0:
+            raise ParameterError(name, v, "a finite number >= 0")
+
+
+def _min_count(min_sup: float, n: int) -> int:
+    """Smallest absolute support meeting the fraction ``min_sup`` of ``n`` golds (>= 1)."""
+    return max(1, math.ceil(min_sup * n - 1e-9))
+
+
+def mine_patterns(golds: Sequence[Sequence], min_sup: float = 0.0, min_len: int = 2,
+                  max_len: int | None = None) -> dict[tuple, int]:
+    """PrefixSpan (Pei et al. 2001) over orderings: pattern -> absolute support.
+
+    Patterns are subsequences with gaps.  Each ordering holds an item at most
+    once, so a projected database is just (ordering, position) pairs.
+    """
+    golds = [tuple(g) for g in golds]
+    k = max(len(g) for g in golds)
+    min_len, max_len = _length_bounds(k, min_len, max_len)
+    _check_weights(min_sup, 0, 0)
+    need = _min_count(min_sup, len(golds))
+    out: dict[tuple, int] = {}
+
+    def grow(prefix: tuple, projected: list[tuple[int, int]]):
+        counts: dict = {}
+        for g, start in projected:
+            for pos in range(start, len(golds[g])):
+                counts.setdefault(golds[g][pos], []).append((g, pos + 1))
+        for item, proj in counts.items():
+            if len(proj) < need:
+                continue
+            pattern = prefix + (item,)
+            if len(pattern) >= min_len:
+                out[pattern] = len(proj)
+            if len(pattern) < max_len:
+                grow(pattern, proj)
+
+    grow((), [(g, 0) for g in range(len(golds))])
+    return out
+
+
+def _is_subsequence(pattern: tuple, position: dict) -> bool:
+    return all(position[a] < position[b] for a, b in zip(pattern, pattern[1:]))
+
+
+def frespa(target, golds, min_sup: float = 0.75, min_len: int = 2, max_len: int | None = None,
+           w_len: float = 1.0, w_sup: float = 1.0) -> float:
+    """FreSPA score of ``target`` against ``golds`` (Kim, Zhai & Han, §4.4)."""
+    target = _check_ordering(target)
+    golds = [_check_ordering(g, set(target), "gold") for g in golds]
+    if not golds:
+        raise InputError("need at least one gold ordering")
+    _check_weights(min_sup, w_len, w_sup)
+    patterns = mine_patterns(golds, min_sup, min_len, max_len)
+    position = {x: i for i, x in enumerate(target)}
+    num = den = 0.0
+    for pattern, sup in patterns.items():
+        w = (1 + w_len * (len(pattern) - 1)) * (1 + w_sup * (sup - 1))
+        den += w
+        if _is_subsequence(pattern, position):
+            num += w
+    return num / den if den > 0 else 0.0
+
+
+# --------------------------------------------------------------------------
+# noise
+# --------------------------------------------------------------------------
+def add_noise(judgments: Sequence[Sequence], ratio: float, rng) -> list[tuple]:
+    """Append ``round(n * ratio)`` (half up) uniformly random orderings of the set's items."""
+    from .simulate import as_generator
+
+    if isinstance(ratio, bool) or not np.isfinite(ratio) or ratio < 0:
+        raise ParameterError("ratio", ratio, "a number >= 0")
+    rng = as_generator(rng)
+    judgments = [tuple(o) for o in judgments]
+    items = list(judgments[0])
+    extra = int(math.floor(len(judgments) * ratio + 0.5))
+    return judgments + [tuple(items[i] for i in rng.permutation(len(items))) for _ in range(extra)]
+
+
+# --------------------------------------------------------------------------
+# ED engine
+# --------------------------------------------------------------------------
+class _SetEngine:
+    """Everything ED needs for one set of judgments, computed once.
+
+    Pair-precedence bits ``P[g, p]`` (item a before b, for each pair p) turn
+    every question into linear algebra: two orderings order a subset ``S`` of
+    items alike iff none of the pairs inside ``S`` disagree, and a target's
+    reverse agrees with ``g`` on ``S`` iff all of them do.
+    """
+
+    def __init__(self, judgments: list[tuple]):
+        self.items = list(judgments[0])
+        self.k = len(self.items)
+        self.n = len(judgments)
+        ranks = np.array([_ranks(o, self.items) for o in judgments])  # n x k
+        self.ranks = ranks
+        i, j = np.triu_indices(self.k, 1)
+        self.pair_i, self.pair_j = i, j
+        signs = np.sign(ranks[:, i] - ranks[:, j])  # n x pairs, +-1
+        self.signs = signs
+        npairs = i.size
+        self.tau = signs @ signs.T / npairs
+        k = self.k
+        sq = (ranks**2).sum(1)
+        d2 = sq[:, None] + sq[None, :] - 2 * ranks @ ranks.T
+        self.rho = 1 - 6 * d2 / (k * (k * k - 1))
+        self._subsets = None
+
+    # -- correlation methods -------------------------------------------
+    def correlation_ed(self, method: str, kind: str) -> float:
+        c = self.tau if method == "kendall" else self.rho
+        n = self.n
+        diffs = np.empty(n)
+        for i in range(n):
+            others = np.delete(np.arange(n), i)
+            ci = c[i, others]
+            if kind == "ac":
+                score = ci.mean()
+            elif kind == "wca":
+                if others.size == 1:
+                    score = ci[0]
+                else:
+                    sub = c[np.ix_(others, others)]
+                    w = (sub.sum(1) - np.diag(sub)) / (others.size - 1)
+                    score = ci.mean() if abs(w.sum()) < 1e-12 else (w @ ci) / w.sum()
+            else:  # rba
+                from scipy.stats import rankdata
+
+                cons = rankdata(self.ranks[others].sum(0), method="average")
+                score = _corr_of_ranks(self.ranks[i], cons, method)
+            # S(O) - S(reverse O) after (x+1)/2: (x+1)/2 - (-x+1)/2 = x
+            diffs[i] = score
+        return float(diffs.mean())
+
+    # -- FreSPA ----------------------------------------------------------
+    def _subset_tables(self):
+        if self._subsets is None:
+            k, n = self.k, self.n
+            masks = np.arange(1 << k)
+            member = ((masks[:, None] >> np.arange(k)) & 1).astype(np.int32)  # M x k
+            length = member.sum(1)
+            pair_in = (member[:, self.pair_i] & member[:, self.pair_j]).astype(np.float32)  # M x pairs
+            npairs_in = pair_in.sum(1)
+            disagree = (self.signs[:, None, :] != self.signs[None, :, :]).astype(np.float32)
+            counts = disagree.reshape(n * n, -1) @ pair_in.T  # (n*n) x M disagreeing pairs in S
+            counts = counts.reshape(n, n, -1)
+            keep = length >= 2
+            self._subsets = dict(
+                length=length[keep],
+                equal=(counts[:, :, keep] == 0),
+                reverse=(counts[:, :, keep] == npairs_in[keep]),
+            )
+        return self._subsets
+
+    def frespa_ed(self, params: list[dict]) -> np.ndarray:
+        """ED of FreSPA for several parameter settings (one pass over held-out i)."""
+        t = self._subset_tables()
+        length, equal, reverse = t["length"], t["equal"], t["reverse"]
+        n = self.n
+        total = equal.sum(1)  # n x M: support of g's pattern among all judgments
+        out = np.zeros(len(params))
+        for i in range(n):
+            others = np.delete(np.arange(n), i)
+            sup_g = total[others] - equal[others, i]       # (n-1) x M, >= 1
+            sup_t = total[i] - 1                            # target O_i
+            sup_r = reverse[i, others].sum(0)               # reverse(O_i)
+            for q, p in enumerate(params):
+                lo, hi = _length_bounds(self.k, p["min_len"], p["max_len"])
+                ok_len = (length >= lo) & (length <= hi)
+                need = _min_count(p["min_sup"], n - 1)
+                wl = 1 + p["w_len"] * (length - 1)
+
+                def weight(sup):
+                    return wl * (1 + p["w_sup"] * (sup - 1))
+
+                # every distinct pattern appears sup times among the golds
+                den = np.where(ok_len & (sup_g >= need), weight(sup_g) / sup_g, 0.0).sum()
+                if den <= 0:
+                    continue  # no pattern: both scores 0
+                num_t = np.where(ok_len & (sup_t >= need), weight(sup_t), 0.0).sum()
+                num_r = np.where(ok_len & (sup_r >= need), weight(sup_r), 0.0).sum()
+                out[q] += (num_t - num_r) / den
+        return out / n
+
+
+def _frespa_params(**kw) -> dict:
+    p = dict(min_sup=0.75, min_len=2, max_len=None, w_len=1.0, w_sup=1.0)
+    unknown = set(kw) - set(p)
+    if unknown:
+        raise ParameterError("params", sorted(unknown), f"FreSPA parameters {sorted(p)}")
+    p.update(kw)
+    _check_weights(p["min_sup"], p["w_len"], p["w_sup"])
+    return p
+
+
+def _as_sets(judgments) -> list[list[tuple]]:
+    if isinstance(judgments, Mapping):
+        return [check_judgments(v, f"set {k!r}") for k, v in judgments.items()]
+    return [check_judgments(judgments)]
+
+
+def discriminativeness(method: str, judgments, params_grid: Sequence[dict] | None = None,
+                       **params) -> float | np.ndarray:
+    """Evaluation discriminativeness (ED) of ``method`` (Kim, Zhai & Han §5.2).
+
+    ``judgments`` is one set's orderings, or a mapping set -> orderings (the
+    ED is then the mean over sets).  ``method`` is one of :data:`METHODS`;
+    FreSPA takes ``min_sup, min_len, max_len, w_len, w_sup`` as keywords, or
+    ``params_grid``, a list of such dicts, to get one ED per setting in one
+    pass (``max_len`` may also be given per set by a callable of ``k``).
+    """
+    if method not in METHODS:
+        raise ParameterError("method", method, f"one of {list(METHODS)}")
+    sets = _as_sets(judgments)
+    if method != "frespa":
+        if params or params_grid:
+            raise ParameterError("params", sorted(params), f"none for {method}")
+        kind, corr = method.split("-")
+        corr = "kendall" if corr == "tau" else "spearman"
+        return float(np.mean([_SetEngine(s).correlation_ed(corr, kind) for s in sets]))
+    grid = [dict(p) for p in (params_grid or [params])]
+    results = []
+    for s in sets:
+        k = len(s[0])
+        resolved = [_frespa_params(**{key: (v(k) if callable(v) else v) for key, v in p.items()})
+                    for p in grid]
+        if k <= _FAST_MAX_ITEMS:
+            results.append(_SetEngine(s).frespa_ed(resolved))
+        else:
+            results.append(np.array([_frespa_ed_slow(s, p) for p in resolved]))
+    ed = np.mean(results, axis=0)
+    return ed if params_grid is not None else float(ed[0])
+
+
+def _frespa_ed_slow(judgments: list[tuple], p: dict) -> float:
+    """ED of FreSPA straight from the definition (reference and large-set path)."""
+    diffs = []
+    for i, o in enumerate(judgments):
+        others = judgments[:i] + judgments[i + 1:]
+        diffs.append(frespa(o, others, **p) - frespa(o[::-1], others, **p))
+    return float(np.mean(diffs))
