@@ -22,6 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA_SEED = 2017
 #: Seed of the simulated ordering judgments.
 ORDERING_SEED = 2010
+#: Seed of the simulated TTG world.
+TTG_SEED = 2015
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,19 @@ NOTEBOOKS: tuple[Notebook, ...] = (
         ),
         quick={"draws": 2, "noise_ratios": [0, 0.5, 1]},
     ),
+    Notebook(
+        "wang2015_assessor_differences",
+        "wang2015",
+        outputs=(
+            "descriptive.csv", "ari_vs_published.csv", "ari_per_topic.csv",
+            "ari_histogram.png", "figure2_precision_recall.png", "figure2_spread.csv",
+            "figure3_cluster_timelines.png", "figure4_official_vs_alternate.png",
+            "table1.csv", "table1.md", "table1_vs_published.md",
+            "figure5_swap_histograms.png", "tau_vs_disagreement.csv",
+            "tau_vs_disagreement.png", "claims.csv", "claims.md",
+        ),
+        quick={"levels": [0, 1]},
+    ),
 )
 
 
@@ -73,6 +88,9 @@ def ensure_raw_data(root: Path = ROOT, force: bool = False) -> list[Path]:
     stc = root / "data" / "raw" / "stc"
     if force or not (stc / "qrels.txt").exists():
         written += list(simulate.simulate_stc_collection(stc, seed=DATA_SEED).values())
+    ttg = root / "data" / "raw" / "ttg"
+    if force or not (ttg / "qrels.txt").exists():
+        written += list(simulate.simulate_ttg(ttg, seed=TTG_SEED).values())
     orderings = root / "data" / "raw" / "ordering" / "judgments.csv"
     if force or not orderings.exists():
         written.append(simulate.simulate_orderings(orderings, seed=ORDERING_SEED))

@@ -33,6 +33,7 @@ __all__ = [
     "randomised_tukey_hsd_many",
     "tukey_null_ranges",
     "seed_to_int",
+    "adjusted_rand_index",
 ]
 
 
@@ -322,3 +323,20 @@ def _hsd_table(x: np.ndarray, labels: list, null_sorted: np.ndarray) -> pd.DataF
             "effect_size": es,
         }
     )
+
+
+def adjusted_rand_index(a, b) -> float:
+    """Adjusted Rand index of two clusterings given as label sequences (Hubert & Arabie 1985).
+
+    Computed by :func:`sklearn.metrics.adjusted_rand_score`; symmetric, 1 for
+    identical partitions, about 0 for independent ones, and invariant to
+    renaming labels.
+    """
+    from sklearn.metrics import adjusted_rand_score
+
+    a, b = list(a), list(b)
+    if len(a) != len(b):
+        raise InputError(f"the two clusterings label {len(a)} and {len(b)} items")
+    if not a:
+        raise InputError("the clusterings are empty")
+    return float(adjusted_rand_score(a, b))

@@ -1,0 +1,158 @@
+"""Wang, Sherman, Lin & Efron (SIGIR 2015) §3–4: assessor differences in TTG.
+
+The notebook ``notebooks/wang2015_assessor_differences.ipynb`` calls these.
+
+* :func:`load_world` — qrels, the two cluster files and the runs.
+* :func:`describe` — relevant tweets and clusters per topic per assessor.
+* :func:`topic_ari` — per-topic adjusted Rand index between the assessors.
+* :func:`stability` — Table 1: rank swaps and Kendall tau per metric.
+* :func:`swap_differences` — Figure 5's data: each swapped pair with its
+  absolute score difference.
+* :func:`disagreement_curve` — beyond the paper: Kendall tau between the
+  official and alternate rankings as the alternate assessor's disagreement
+  grows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+from tqdm.auto import tqdm
+
+from . import io, simulate, stats, timeline
+from .errors import ParameterError
+
+__all__ = ["World", "load_world", "describe", "topic_ari", "stability", "swap_differences",
+           "disagreement_curve", "validate_parameters", "BINS"]
+
+#: Figure 5's bins of absolute score difference.
+BINS = (0, 0.01, 0.02, 0.03, 0.05, 0.1, 1.0)
+
+
+@dataclass(frozen=True)
+class World:
+    qrels: pd.DataFrame
+    clusters: dict           # assessor -> {topic: [[tweet, ...], ...]}
+    runs: pd.DataFrame
+    report: tuple[str, ...]
+
+    def scores(self) -> dict[str, pd.DataFrame]:
+        """Per-run mean scores under each assessor's clusters."""
+        return {a: timeline.run_means(timeline.score_runs(self.runs, timeline.cluster_table(c, self.qrels)))
+                for a, c in self.clusters.items()}
+
+
+def load_world(data_dir, qrels_path=None) -> World:
+    """Read ``qrels.txt``, ``clusters-official.json``, ``clusters-alternate.json``, ``runs/``."""
+    data_dir = Path(data_dir)
+    qrels = io.read_qrels(qrels_path or data_dir / "qrels.txt")
+    clusters = {a: io.read_clusters(data_dir / f"clusters-{a}.json", qrels)
+                for a in ("official", "alternate")}
+    report: list[str] = []
+    runs = io.read_runs(data_dir / "runs", qrels, report)
+    judged = set(zip(qrels.topic, qrels.doc))
+    unjudged = sum(1 for k in zip(runs.topic, runs.doc) if k not in judged)
+    if unjudged:
+        report.append(f"{unjudged} returned tweets are unjudged (they count as non-relevant)")
+    return World(qrels, clusters, runs, tuple(report))
+
+
+def describe(world: World) -> pd.DataFrame:
+    """Relevant tweets and clusters per topic per assessor: mean, median, min, max."""
+    rel = world.qrels[world.qrels.grade > 0].groupby("topic").size()
+    rows = {"relevant tweets": rel}
+    for a, c in world.clusters.items():
+        rows[f"clusters ({a})"] = pd.Series({t: len(v) for t, v in c.items()})
+        sizes = pd.Series([len(x) for v in c.values() for x in v])
+        rows[f"singleton share ({a})"] = pd.Series({t: np.mean([len(x) == 1 for x in v])
+                                                    for t, v in c.items()})
+    out = pd.DataFrame({k: v.agg(["mean", "median", "min", "max"]) for k, v in rows.items()}).T
+    out.index.name = "per topic"
+    return out.reset_index()
+
+
+def topic_ari(a: dict, b: dict) -> pd.Series:
+    """ARI per topic between two cluster files, over the tweets both clustered."""
+    out = {}
+    for topic in sorted(set(a) & set(b)):
+        la = {x: i for i, c in enumerate(a[topic]) for x in c}
+        lb = {x: i for i, c in enumerate(b[topic]) for x in c}
+        common = sorted(set(la) & set(lb))
+        if len(common) >= 2:
+            out[topic] = stats.adjusted_rand_index([la[x] for x in common], [lb[x] for x in common])
+    return pd.Series(out, name="ARI")
+
+
+def stability(official: pd.DataFrame, alternate: pd.DataFrame, alpha: float = 0.05) -> pd.DataFrame:
+    """Table 1: rank swaps (of n(n-1)/2 pairs) and Kendall tau with CI, per metric."""
+    rows = []
+    for m in timeline.METRICS:
+        x, y = official[m].to_numpy(), alternate.loc[official.index, m].to_numpy()
+        kt = stats.kendall_tau(x, y, alpha)
+        rows.append({"metric": m, "rank_swaps": stats.rank_swaps(x, y),
+                     "pairs": len(x) * (len(x) - 1) // 2, "tau": kt.tau, "low": kt.low, "high": kt.high})
+    return pd.DataFrame(rows)
+
+
+def swap_differences(official: pd.DataFrame, alternate: pd.DataFrame, metric: str) -> pd.Series:
+    """For each swapped pair, the larger absolute score difference of the two judgments."""
+    x, y = official[metric].to_numpy(), alternate.loc[official.index, metric].to_numpy()
+    i, j = np.triu_indices(len(x), 1)
+    swapped = (x[i] - x[j]) * (y[i] - y[j]) < 0
+    return pd.Series(np.maximum(np.abs(x[i] - x[j]), np.abs(y[i] - y[j]))[swapped], name=metric)
+
+
+def disagreement_curve(world: World, levels, seed: int, targets: pd.DataFrame | None = None,
+                       progress: bool = True) -> pd.DataFrame:
+    """Kendall tau between rankings under two assessors, against their disagreement.
+
+    Re-simulates a latent structure over ``world.qrels`` and, for each level
+    (a multiplier of each topic's disagreement), an official and an alternate
+    assessor; the runs are the simulated runs of that structure.  Returns one
+    row per (level, metric) with the mean per-topic ARI, tau (with CI) and
+    rank swaps.
+    """
+    rng = np.random.default_rng(np.random.SeedSequence([seed, 4]))
+    qrels, latent = simulate.ttg_pool(rng, world.qrels)
+    if targets is None:
+        targets = pd.read_csv(Path(__file__).resolve().parent.parent / "data" / "published"
+                              / "wang2015_ttg_official_scores.csv")
+    runs = simulate.ttg_runs(qrels, latent, targets, rng)
+    merge_o, merge_a = simulate.TTG_DEFAULTS["merge"]
+    rows = []
+    for level in tqdm(list(levels), desc="disagreement levels", disable=not progress):
+        lrng = np.random.default_rng(np.random.SeedSequence([seed, 5, int(round(level * 1000))]))
+        off = simulate.ttg_clusters(latent, merge_o, lrng, level)
+        alt = simulate.ttg_clusters(latent, merge_a, lrng, level)
+        ari = topic_ari(off, alt).mean()
+        s_off = timeline.run_means(timeline.score_runs(runs, timeline.cluster_table(off, qrels)))
+        s_alt = timeline.run_means(timeline.score_runs(runs, timeline.cluster_table(alt, qrels)))
+        for row in stability(s_off, s_alt).itertuples(index=False):
+            rows.append({"level": level, "mean_ARI": ari, **row._asdict()})
+    return pd.DataFrame(rows)
+
+
+def validate_parameters(**params) -> None:
+    """Check the notebook's parameters; raise ParameterError naming the first bad one."""
+    for name, v in params.items():
+        if name == "alpha":
+            if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 < v < 1:
+                raise ParameterError(name, v, "a number in (0, 1)")
+        elif name == "seed":
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                raise ParameterError(name, v, "a whole number >= 0")
+        elif name == "levels":
+            if (not isinstance(v, (list, tuple)) or not v
+                    or any(isinstance(x, bool) or not isinstance(x, (int, float)) or x < 0 for x in v)):
+                raise ParameterError(name, v, "a non-empty list of numbers >= 0")
+        elif name == "timeline_topics":
+            if not isinstance(v, (list, tuple)) or len(v) != 2:
+                raise ParameterError(name, v, "a list of two topic ids")
+        elif name == "data_dir":
+            if not Path(v).is_dir():
+                raise ParameterError(name, v, "an existing folder with qrels.txt, clusters-*.json, runs/")
+        else:
+            raise ParameterError(name, v, "a known parameter")
