@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from evalkit import aggregation, gains, io, measures, ordering, simulate, stats, unanimity
+from evalkit import aggregation, gains, io, measures, ordering, simulate, stats, timeline, ttg, unanimity
 
 
 def median_time(fn, repeats: int = 7) -> float:
@@ -150,11 +150,51 @@ def bench_kim(folder: Path) -> list[dict]:
     ]
 
 
+def bench_ttg(folder: Path) -> dict:
+    """TTG: 50 runs x 55 topics under both cluster sets (target < 1 s).
+
+    Reference: the per-topic function :func:`evalkit.timeline.cluster_scores`
+    in a loop, whose answers must be equal.
+    """
+    simulate.simulate_ttg(folder / "ttg", seed=2015)
+    world = ttg.load_world(folder / "ttg")
+
+    def batch():
+        return [timeline.score_runs(world.runs, timeline.cluster_table(c, world.qrels))
+                for c in world.clusters.values()]
+
+    grades = dict(zip(world.qrels.doc, world.qrels.grade))
+    groups = {key: g.doc.tolist() for key, g in world.runs.groupby(["run", "topic"])}
+
+    def reference():
+        out = {}
+        for name, cl in world.clusters.items():
+            for run in world.runs.run.unique():
+                for topic in cl:
+                    out[(name, run, topic)] = timeline.cluster_scores(
+                        groups.get((run, topic), []), cl[topic], grades)
+        return out
+
+    t_batch, t_ref = median_time(batch, 5), median_time(reference, 1)
+    got, ref = batch(), reference()
+    same = True
+    for (name, tidy) in zip(world.clusters, got):
+        values = tidy.set_index(["run", "topic", "metric"])["value"]
+        for (n, run, topic), scores in list(ref.items())[:: 7]:
+            if n == name:
+                same &= all(abs(values[(run, topic, m)] - v) < 1e-12 for m, v in scores.items())
+    return {"name": "TTG scores, 50 runs x 55 topics x 2 cluster sets",
+            "evalkit_s": t_batch, "reference_s": t_ref, "speed_up": t_ref / t_batch,
+            "target": "< 1 s", "ok": t_batch < 1.0 and same,
+            "check": f"equal to the per-topic function on every 7th (run, topic): {same}"}
+
+
 def main() -> int:
     rows = [bench_tukey()]
     with tempfile.TemporaryDirectory() as tmp:
         rows.append(bench_scoring(Path(tmp)))
         rows.extend(bench_kim(Path(tmp)))
+        rows.append(bench_ttg(Path(tmp)))
     print(f"{'benchmark':64} {'evalkit':>10} {'reference':>10} {'ratio':>7}  {'target':8} ok")
     for r in rows:
         ref = "-" if np.isnan(r["reference_s"]) else f"{r['reference_s'] * 1e3:.1f}ms"

@@ -30,7 +30,8 @@ def test_notebook_writes_its_promised_outputs_deterministically(nb, tmp_path, no
     assert digests[0] == digests[1]
 
 
-BAD_PARAMETERS = {"sakai2017": ("p", 1.5), "kim2010": ("noisy_ratio", -0.5)}
+BAD_PARAMETERS = {"sakai2017": ("p", 1.5), "kim2010": ("noisy_ratio", -0.5),
+                  "wang2015": ("alpha", 2.0)}
 
 
 @pytest.mark.parametrize("nb", reproduce.NOTEBOOKS, ids=lambda nb: nb.name)
