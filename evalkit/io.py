@@ -46,6 +46,7 @@ __all__ = [
     "read_orderings",
     "read_clusters",
     "write_clusters",
+    "read_ratings",
 ]
 
 
@@ -201,9 +202,16 @@ def read_run(path, qrels: pd.DataFrame | None = None, report: list | None = None
 def read_runs(folder, qrels: pd.DataFrame | None = None, report: list | None = None) -> pd.DataFrame:
     """Read every run file in ``folder`` (sorted by name) into one frame."""
     folder = Path(folder)
+    if not folder.is_dir():
+        raise InputError("run folder not found", path=folder)
     files = sorted(p for p in folder.iterdir() if p.is_file() and not p.name.startswith("."))
     if not files:
         raise InputError("no run files found", path=folder)
+    root = folder.resolve()
+    for p in files:
+        if root not in p.resolve().parents:
+            raise InputError(f"links outside the run folder (to {p.resolve()})", path=p,
+                             hint="copy the file into the folder instead of linking it")
     runs = [read_run(p, qrels, report) for p in files]
     frame = pd.concat(runs, ignore_index=True)
     names = [r["run"].iloc[0] for r in runs if len(r)]
@@ -415,3 +423,52 @@ def write_clusters(clusters: Mapping[str, list[list[str]]], path) -> Path:
     body = {"topics": {f"MB{t}": {"clusters": [[int(x) for x in c] for c in cl]}
                        for t, cl in clusters.items()}}
     return write_text(path, json.dumps(body, separators=(",", ":")) + "\n")
+
+
+# --------------------------------------------------------------------------
+# per-assessor ratings (NTCIR-12 STC Japanese format)
+# --------------------------------------------------------------------------
+def read_ratings(path, dmax: int | None = None) -> tuple[pd.DataFrame, "np.ndarray"]:
+    """Read ``post reply r1 ... rN`` (whitespace separated) ratings.
+
+    Returns ``(items, ratings)``: a frame with ``post, reply`` and an
+    ``items x N`` float array, ``NaN`` where a rating is ``NA`` (missing).
+    Every line must have the same N; ratings are whole numbers >= 0 (and
+    <= ``dmax`` when given); an item listed twice is an error.
+    """
+    import numpy as np
+
+    path = Path(path)
+    items, rows = [], []
+    seen: dict[tuple[str, str], int] = {}
+    width = None
+    for number, fields in _lines(path):
+        if len(fields) < 3:
+            raise InputError("expected 'post reply r1 ... rN'", path=path, line=number)
+        if width is None:
+            width = len(fields)
+        elif len(fields) != width:
+            raise InputError(f"expected {width - 2} ratings like the first line, got {len(fields) - 2}",
+                             path=path, line=number)
+        key = (fields[0], fields[1])
+        if key in seen:
+            raise InputError(f"item {key[0]} {key[1]} listed twice (first on line {seen[key]})",
+                             path=path, line=number)
+        seen[key] = number
+        row = []
+        for token in fields[2:]:
+            if token.upper() == "NA":
+                row.append(np.nan)
+                continue
+            try:
+                value = int(token)
+            except ValueError:
+                raise InputError(f"rating {token!r} is not a whole number or NA",
+                                 path=path, line=number) from None
+            if value < 0 or (dmax is not None and value > dmax):
+                raise InputError(f"rating {value} is outside 0..{dmax if dmax is not None else 'inf'}",
+                                 path=path, line=number)
+            row.append(float(value))
+        items.append(key)
+        rows.append(row)
+    return pd.DataFrame(items, columns=["post", "reply"]), np.array(rows, dtype=float)

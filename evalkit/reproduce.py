@@ -107,6 +107,12 @@ def run_notebook(nb: Notebook, out_dir: Path | None = None, executed_dir: Path |
     params = dict(parameters or {})
     if out_dir is not None:
         params["out_dir"] = str(Path(out_dir).resolve())
+    # A run killed mid-write (SIGKILL cannot be caught) may leave a hidden
+    # temporary file beside its outputs; finished outputs are never partial.
+    target_dir = Path(params.get("out_dir", ROOT / "figures" / nb.paper))
+    if target_dir.is_dir():
+        for stale in target_dir.glob(".*.tmp"):
+            stale.unlink()
     target = executed_dir / nb.path.name
     papermill.execute_notebook(
         str(nb.path), str(target), parameters=params, cwd=str(nb.path.parent),

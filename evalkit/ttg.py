@@ -23,7 +23,7 @@ import pandas as pd
 from tqdm.auto import tqdm
 
 from . import io, simulate, stats, timeline
-from .errors import ParameterError
+from .errors import InputError, ParameterError
 
 __all__ = ["World", "load_world", "describe", "topic_ari", "stability", "swap_differences",
            "disagreement_curve", "validate_parameters", "BINS"]
@@ -48,7 +48,9 @@ class World:
 def load_world(data_dir, qrels_path=None) -> World:
     """Read ``qrels.txt``, ``clusters-official.json``, ``clusters-alternate.json``, ``runs/``."""
     data_dir = Path(data_dir)
-    qrels = io.read_qrels(qrels_path or data_dir / "qrels.txt")
+    qrels_path = Path(qrels_path or data_dir / "qrels.txt")
+    qrels = io.read_qrels(qrels_path)
+    _check_tweet_ids(qrels, qrels_path)
     clusters = {a: io.read_clusters(data_dir / f"clusters-{a}.json", qrels)
                 for a in ("official", "alternate")}
     report: list[str] = []
@@ -58,6 +60,15 @@ def load_world(data_dir, qrels_path=None) -> World:
     if unjudged:
         report.append(f"{unjudged} returned tweets are unjudged (they count as non-relevant)")
     return World(qrels, clusters, runs, tuple(report))
+
+
+def _check_tweet_ids(qrels: pd.DataFrame, path: Path) -> None:
+    """TTG needs snowflake tweet ids (whole numbers below 2**63) for posting times."""
+    docs = qrels["doc"].astype(str)
+    bad = (~docs.str.fullmatch(r"\d{1,19}")) | ((docs.str.len() == 19) & (docs > "9223372036854775807"))
+    if bad.any():
+        raise InputError(f"document {docs[bad].iloc[0]!r} is not a tweet id (a whole number "
+                         "below 2**63)", path=path, hint="TTG qrels list Twitter status ids")
 
 
 def describe(world: World) -> pd.DataFrame:
