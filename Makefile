@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.evalkit-installed
 
 .DEFAULT_GOAL := help
-.PHONY: help setup reproduce test bench simulate clean
+.PHONY: help setup reproduce test bench simulate data clean
 
 help: ## list the targets
 	@awk 'BEGIN{FS=":.*## "} /^[a-z-]+:.*## /{printf "  make %-10s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -25,6 +25,9 @@ test: $(STAMP) ## run the test suite
 
 bench: $(STAMP) ## performance ratios against reference implementations
 	$(BIN)/python benchmarks/bench.py
+
+data: $(STAMP) ## fetch the real public data into data/external/ (MIRROR=DIR copies from a mirror)
+	$(BIN)/evalkit data fetch $(if $(MIRROR),--mirror $(MIRROR))
 
 simulate: $(STAMP) ## rewrite the default simulated raw data
 	$(BIN)/evalkit simulate --force

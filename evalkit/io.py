@@ -47,6 +47,7 @@ __all__ = [
     "read_clusters",
     "write_clusters",
     "read_ratings",
+    "read_topics",
 ]
 
 
@@ -472,3 +473,32 @@ def read_ratings(path, dmax: int | None = None) -> tuple[pd.DataFrame, "np.ndarr
         items.append(key)
         rows.append(row)
     return pd.DataFrame(items, columns=["post", "reply"]), np.array(rows, dtype=float)
+
+
+# --------------------------------------------------------------------------
+# TREC Microblog topics
+# --------------------------------------------------------------------------
+def read_topics(path) -> pd.DataFrame:
+    """Read TREC Microblog topics (``<top> <num> Number: MB171 </num> <query> ...``).
+
+    Returns ``topic`` (e.g. "171"), ``query``, ``querytime`` (text) and
+    ``querytweettime`` (tweet id as text).
+    """
+    import re
+
+    path = Path(path)
+    text = "\n".join(" ".join(f) for _, f in _lines(path))
+    blocks = re.findall(r"<top>(.*?)</top>", text, flags=re.S)
+    if not blocks:
+        raise InputError("no <top> ... </top> topic blocks", path=path)
+    rows = []
+    for k, block in enumerate(blocks, start=1):
+        fields = {}
+        for tag in ("num", "query", "querytime", "querytweettime"):
+            m = re.search(rf"<{tag}>(.*?)</{tag}>", block, flags=re.S)
+            if m is None:
+                raise InputError(f"topic block {k} has no <{tag}>", path=path)
+            fields[tag] = " ".join(m.group(1).split())
+        num = fields["num"].replace("Number:", "").strip()
+        rows.append((_topic(num), fields["query"], fields["querytime"], fields["querytweettime"]))
+    return pd.DataFrame(rows, columns=["topic", "query", "querytime", "querytweettime"])

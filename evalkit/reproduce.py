@@ -34,6 +34,7 @@ class Notebook:
     paper: str                # output folder under figures/
     outputs: tuple[str, ...]  # files it promises to write (relative to its folder)
     quick: dict = field(default_factory=dict)  # small parameters for tests
+    needs_data: bool = False  # runs only when the real data is installed (make data)
 
     @property
     def path(self) -> Path:
@@ -78,6 +79,17 @@ NOTEBOOKS: tuple[Notebook, ...] = (
             "tau_vs_disagreement.png", "claims.csv", "claims.md",
         ),
         quick={"levels": [0, 1]},
+    ),
+    Notebook(
+        "real_data",
+        "real_data",
+        outputs=(
+            "trec2014_facts.csv", "figure3_real_topics.png", "ari_real_pool.csv",
+            "stc_spread.csv", "stc_spread.png", "stc_rawg_vs_ug.png", "stc_rawg_vs_ug.csv",
+            "stc_dev_missing.csv", "stc_summary.csv", "claims.csv", "claims.md",
+        ),
+        quick={"trials": 200, "replications": 2},
+        needs_data=True,
     ),
 )
 
@@ -130,7 +142,16 @@ def reproduce(only: list[str] | None = None, quick: bool = False) -> list[tuple[
     if only and not chosen:
         names = ", ".join(nb.name for nb in NOTEBOOKS)
         raise SystemExit(f"evalkit reproduce: no notebook matches {only}; choose from {names}")
+    from . import data
+
     timings = []
+    for nb in [n for n in chosen if n.needs_data]:
+        from .realdata import REQUIRED
+
+        if not all(data.available(name) for name in REQUIRED):
+            print(f"skipping {nb.name}: real data not installed; get it with `make data` "
+                  f"(or `evalkit data fetch --mirror DIR`)")
+            chosen.remove(nb)
     for i, nb in enumerate(chosen, start=1):
         print(f"[{i}/{len(chosen)}] {nb.name} ...", flush=True)
         start = time.perf_counter()

@@ -24,7 +24,7 @@ from .errors import InputError, ParameterError
 from .io import write_qrels, write_run
 
 __all__ = [
-    "as_generator", "simulate_ratings", "simulate_stc_collection", "STC_DEFAULTS",
+    "as_generator", "simulate_ratings", "simulate_stc_collection", "STC_DEFAULTS", "rank_pool",
     "mallows", "simulate_orderings", "ORDERING_DEFAULTS",
     "simulate_ttg", "ttg_pool", "ttg_clusters", "ttg_runs", "assessor_clusters",
     "snowflake_id", "tweet_time_ms", "TTG_DEFAULTS",
@@ -87,19 +87,50 @@ def _runs_per_team(n_runs: int, n_teams: int, rng: np.random.Generator) -> np.nd
     return counts
 
 
+def rank_pool(relevance: dict, seed, n_teams: int = 16, n_runs: int = 44, depth: int = 10,
+              team_skill=(0.05, 1.0), run_spread: float = 0.25,
+              team_noise_share: float = 0.6) -> pd.DataFrame:
+    """Top-``depth`` runs of ``n_runs`` systems from ``n_teams`` teams over a pool.
+
+    ``relevance`` maps topic -> (doc ids, latent relevance values).  Each team
+    ``T`` has a skill ``s_T`` and a team-level noise field ``e_Ti ~ N(0, 1)``,
+    each run ``r`` of the team a skill ``s_r = s_T + N(0, run_spread)`` and its
+    own noise ``u_ri``; run ``r`` scores item ``i`` as ``s_r rel_i + 0.5 a_i +
+    sqrt(c) e_Ti + sqrt(1 - c) u_ri`` (``a_i ~ N(0, 1)`` an appeal all systems
+    share, ``c = team_noise_share``, which makes a team's runs correlated) and
+    returns its ``depth`` best.  Returns ``run, topic, doc, rank, score``.
+    """
+    rng = as_generator(seed)
+    per_team = _runs_per_team(n_runs, n_teams, rng)
+    team_of_run = np.repeat(np.arange(n_teams), per_team)
+    team = rng.uniform(*team_skill, n_teams)
+    skill = team[team_of_run] + rng.normal(0, run_spread, n_runs)
+    names = [f"T{t + 1:02d}-R{int((team_of_run[:i] == t).sum()) + 1}"
+             for i, t in enumerate(team_of_run)]
+    c = team_noise_share
+    rows = []
+    for topic, (docs, rel) in relevance.items():
+        m = len(docs)
+        appeal = rng.normal(0, 1, m)
+        team_noise = rng.normal(0, 1, (n_teams, m))
+        run_noise = rng.normal(0, 1, (n_runs, m))
+        score = (skill[:, None] * np.asarray(rel, float)[None, :] + 0.5 * appeal[None, :]
+                 + np.sqrt(c) * team_noise[team_of_run] + np.sqrt(1 - c) * run_noise)
+        top = np.argsort(-score, axis=1, kind="stable")[:, :depth]
+        for r in range(n_runs):
+            for rank, i in enumerate(top[r], start=1):
+                rows.append((names[r], topic, str(docs[i]), rank, float(score[r, i])))
+    return pd.DataFrame(rows, columns=["run", "topic", "doc", "rank", "score"])
+
+
 def simulate_stc_collection(out_dir, seed=2017, **overrides) -> dict[str, Path]:
     """Write an STC-like collection to ``out_dir`` (``qrels.txt``, ``runs/*.txt``).
 
-    Model (per topic ``t`` and candidate post ``i``): a latent grade
-    ``L_i`` in {0, 1, 2}; a post-level appeal ``a_i ~ N(0, 1)`` shared by all
-    systems (systems agree on what looks good); each team ``T`` has a skill
-    ``s_T`` and a team-level noise field ``e_Ti ~ N(0, 1)``, each run ``r`` of
-    the team a skill ``s_r = s_T + N(0, run_spread)`` and its own noise
-    ``u_ri``.  The run scores ``s_r * L_i + 0.5 a_i + sqrt(c) e_Ti +
-    sqrt(1 - c) u_ri`` and returns its top ``depth``; ``c`` is
-    ``team_noise_share``, which makes a team's runs correlated.  The pool (all
-    returned posts) is judged with the latent grades, so every retrieved post
-    is judged, as in NTCIR's depth-10 pooling of top-10 runs.
+    Per topic, ``candidates`` posts get a latent grade in {0, 1, 2} (the share
+    of relevant ones drawn per topic); :func:`rank_pool` ranks them for 44 runs
+    from 16 teams; the pool (all returned posts) is judged with the latent
+    grades, so every retrieved post is judged, as in NTCIR's depth-10 pooling
+    of top-10 runs.  Run tags are ``T<team>-C-R<k>``.
 
     Calibration target (DESIGN.md): among the best run of each team, pairs
     with mean nG@1 differences of 0.12–0.17 near the 5% significance border
@@ -110,49 +141,26 @@ def simulate_stc_collection(out_dir, seed=2017, **overrides) -> dict[str, Path]:
     if unknown:
         raise ParameterError("overrides", sorted(unknown), f"keys of {sorted(STC_DEFAULTS)}")
     rng = as_generator(seed)
-    n_topics, n_teams, n_runs, depth, m = (
-        cfg["n_topics"], cfg["n_teams"], cfg["n_runs"], cfg["depth"], cfg["candidates"],
-    )
-    if depth > m:
-        raise ParameterError("depth", depth, f"at most candidates = {m}")
-    per_team = _runs_per_team(n_runs, n_teams, rng)
-    team_of_run = np.repeat(np.arange(n_teams), per_team)
-    lo, hi = cfg["team_skill"]
-    team_skill = rng.uniform(lo, hi, n_teams)
-    run_skill = team_skill[team_of_run] + rng.normal(0, cfg["run_spread"], n_runs)
-    run_names = [
-        f"T{team + 1:02d}-C-R{int((team_of_run[:i] == team).sum()) + 1}"
-        for i, team in enumerate(team_of_run)
-    ]
-    c = cfg["team_noise_share"]
+    n_topics, m = cfg["n_topics"], cfg["candidates"]
+    if cfg["depth"] > m:
+        raise ParameterError("depth", cfg["depth"], f"at most candidates = {m}")
+    if cfg["n_runs"] < cfg["n_teams"]:
+        raise ParameterError("n_runs", cfg["n_runs"], f"at least n_teams = {cfg['n_teams']}")
     topics = [f"C{t + 1:03d}" for t in range(n_topics)]
     # Weibo-like 16-digit post ids, unique across the collection.
-    ids = rng.choice(9 * 10**15, size=n_topics * m, replace=False) + 10**15
-    ids = ids.reshape(n_topics, m)
-    qrels_rows, run_rows = [], []
+    ids = (rng.choice(9 * 10**15, size=n_topics * m, replace=False) + 10**15).reshape(n_topics, m)
     a, b = cfg["relevant_rate"]
+    grades = {}
     for t, topic in enumerate(topics):
-        rate = rng.beta(a, b)
-        relevant = rng.random(m) < rate
-        grade = np.where(relevant, np.where(rng.random(m) < cfg["l2_share"], 2, 1), 0)
-        appeal = rng.normal(0, 1, m)
-        team_noise = rng.normal(0, 1, (n_teams, m))
-        run_noise = rng.normal(0, 1, (n_runs, m))
-        score = (
-            run_skill[:, None] * grade[None, :]
-            + 0.5 * appeal[None, :]
-            + np.sqrt(c) * team_noise[team_of_run]
-            + np.sqrt(1 - c) * run_noise
-        )
-        top = np.argsort(-score, axis=1, kind="stable")[:, :depth]
-        pooled = np.unique(top)
-        qrels_rows.extend((topic, str(ids[t, i]), int(grade[i])) for i in pooled)
-        for r in range(n_runs):
-            for rank, i in enumerate(top[r], start=1):
-                run_rows.append((run_names[r], topic, str(ids[t, i]), rank, float(score[r, i])))
+        relevant = rng.random(m) < rng.beta(a, b)
+        grades[topic] = (ids[t], np.where(relevant, np.where(rng.random(m) < cfg["l2_share"], 2, 1), 0))
+    runs = rank_pool(grades, rng, cfg["n_teams"], cfg["n_runs"], cfg["depth"], cfg["team_skill"],
+                     cfg["run_spread"], cfg["team_noise_share"])
+    runs["run"] = runs["run"].str.replace("-R", "-C-R", regex=False)
+    grade_of = {(t, str(d)): int(g) for t, (docs, gr) in grades.items() for d, g in zip(docs, gr)}
+    pooled = runs[["topic", "doc"]].drop_duplicates().sort_values(["topic", "doc"])
+    qrels = pooled.assign(grade=[grade_of[k] for k in zip(pooled.topic, pooled.doc)])
     out = Path(out_dir)
-    qrels = pd.DataFrame(qrels_rows, columns=["topic", "doc", "grade"])
-    runs = pd.DataFrame(run_rows, columns=["run", "topic", "doc", "rank", "score"])
     written = {"qrels": write_qrels(qrels, out / "qrels.txt")}
     for name, run in runs.groupby("run", sort=True):
         written[name] = write_run(run, out / "runs" / f"{name}.txt")
@@ -380,6 +388,11 @@ def ttg_runs(qrels: pd.DataFrame, latent: dict, targets: pd.DataFrame, seed) -> 
     groups = sorted(targets["group"].unique())
     style = {g: (rng.uniform(0.05, 0.6), rng.random() < 0.4) for g in groups}
     nonrel = {t: g["doc"].to_numpy() for t, g in qrels[qrels["grade"] == 0].groupby("topic")}
+    layout = {}  # topic -> docs sorted by unit, unit sizes, unit start offsets
+    for topic, lt in latent.items():
+        sizes = np.bincount(lt["units"])
+        layout[topic] = (lt["docs"][np.argsort(lt["units"], kind="stable")], sizes,
+                         np.cumsum(sizes) - sizes)
     rows = []
     counter: dict[str, int] = {}
     for row in targets.itertuples(index=False):
@@ -387,20 +400,23 @@ def ttg_runs(qrels: pd.DataFrame, latent: dict, targets: pd.DataFrame, seed) -> 
         counter[row.group] = counter.get(row.group, 0) + 1
         name = f"G{gi + 1:02d}-run{counter[row.group]}"
         redundancy, unjudged = style[row.group]
-        for topic, lt in sorted(latent.items()):
-            units = lt["units"]
-            sizes = np.bincount(units)
+        for topic in sorted(latent):
+            by_unit, sizes, starts = layout[topic]
             r = float(np.clip(row.unweighted_recall * rng.lognormal(0, 0.35), 0, 1))
             hits = int(rng.binomial(sizes.size, r))
             p = float(np.clip(row.precision * rng.lognormal(0, 0.3), 0.02, 1))
             w = sizes.astype(float)
             chosen = rng.choice(sizes.size, size=hits, replace=False, p=w / w.sum()) if hits else []
-            tweets = [str(rng.choice(lt["docs"][units == u])) for u in chosen]
+            chosen = np.asarray(chosen, dtype=np.int64)
+            picks = starts[chosen] + (rng.random(chosen.size) * sizes[chosen]).astype(np.int64)
+            tweets = [str(d) for d in by_unit[picks]]
             filler = max(0, int(round(hits / p)) - hits) if hits else int(rng.integers(1, 15))
             n_red = int(rng.binomial(filler, redundancy))
             n_unj = int(rng.binomial(filler - n_red, 0.3)) if unjudged else 0
             n_non = filler - n_red - n_unj
-            pool_red = [d for u in chosen for d in lt["docs"][units == u] if d not in set(tweets)]
+            taken = set(tweets)
+            pool_red = [d for u in chosen for d in by_unit[starts[u]:starts[u] + sizes[u]]
+                        if d not in taken]
             if pool_red:
                 tweets += list(rng.choice(pool_red, size=min(n_red, len(pool_red)), replace=False))
             pool_non = nonrel.get(topic, np.array([], dtype=str))

@@ -187,20 +187,20 @@ def _splitmix64(z):
 def _null_range_sums(x, n_trials, seed):  # pragma: no cover - compiled
     """max - min of column sums after shuffling every topic row, per trial.
 
-    ``x`` is a stack ``(M, T, S)`` of matrices; trial ``b`` applies the same
-    row permutations to all ``M`` (common random numbers) and returns an
-    ``(M, n_trials)`` array.  Trial ``b`` draws the ``b``-th contiguous block
+    ``x`` is a stack of ``M`` topics-by-systems matrices laid out ``(T, S, M)``;
+    trial ``b`` applies the same row permutations to all ``M`` (common random
+    numbers) and returns an ``(M, n_trials)`` array.  Trial ``b`` draws the ``b``-th contiguous block
     of one splitmix64 stream (the state advances by a Weyl constant per
     draw), so the result does not depend on how trials are split over
     threads.  Rows are shuffled by Fisher-Yates with a 32-bit multiply-shift
     bounded draw (bias below ``S / 2**32``, far under the Monte Carlo error).
     """
-    m_count, t_count, s_count = x.shape
+    t_count, s_count, m_count = x.shape  # (topics, systems, matrices): matrices innermost
     draws = np.uint64(t_count * (s_count - 1))
     out = np.empty((m_count, n_trials))
     for b in numba.prange(n_trials):
         state = np.uint64(seed) + np.uint64(b) * draws * _GAMMA
-        sums = np.zeros((m_count, s_count))
+        sums = np.zeros((s_count, m_count))
         perm = np.empty(s_count, dtype=np.int64)
         for t in range(t_count):
             for j in range(s_count):
@@ -212,17 +212,24 @@ def _null_range_sums(x, n_trials, seed):  # pragma: no cover - compiled
                 tmp = perm[j]
                 perm[j] = perm[k]
                 perm[k] = tmp
-            for m in range(m_count):
+            if m_count == 1:
                 for j in range(s_count):
-                    sums[m, j] += x[m, t, perm[j]]
+                    sums[j, 0] += x[t, perm[j], 0]
+            else:
+                for j in range(s_count):
+                    row = x[t, perm[j]]
+                    acc = sums[j]
+                    for m in range(m_count):  # contiguous: vectorised by the compiler
+                        acc[m] += row[m]
         for m in range(m_count):
-            hi = sums[m, 0]
-            lo = sums[m, 0]
+            hi = sums[0, m]
+            lo = sums[0, m]
             for j in range(1, s_count):
-                if sums[m, j] > hi:
-                    hi = sums[m, j]
-                if sums[m, j] < lo:
-                    lo = sums[m, j]
+                v = sums[j, m]
+                if v > hi:
+                    hi = v
+                if v < lo:
+                    lo = v
             out[m, b] = hi - lo
     return out
 
@@ -247,9 +254,9 @@ def tukey_null_ranges(scores, n_trials: int = 5000, seed=None) -> np.ndarray:
 
 
 def _null_ranges(matrices: list[np.ndarray], n_trials: int, seed) -> np.ndarray:
-    stack = np.ascontiguousarray(np.stack(matrices))
+    stack = np.ascontiguousarray(np.stack(matrices, axis=-1))  # (T, S, M)
     sums = _null_range_sums(stack, n_trials, np.uint64(seed_to_int(seed)))
-    return sums / stack.shape[1]
+    return sums / stack.shape[0]
 
 
 def randomised_tukey_hsd(scores, n_trials: int = 5000, seed=None) -> pd.DataFrame:

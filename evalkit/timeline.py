@@ -71,9 +71,20 @@ def cluster_scores(run_tweets: Iterable, clusters: Sequence[Sequence], grades: M
             "weighted_f1": float(_f1(precision, weighted))}
 
 
-def _keys(topic, doc) -> np.ndarray:
-    return (pd.Series(topic, dtype=str).to_numpy() + "\x1f"
-            + pd.Series(doc, dtype=str).to_numpy()).astype(object)
+def _lookup(topic_a, doc_a, topic_b, doc_b) -> np.ndarray:
+    """Position in pairs ``a`` of every (topic, doc) pair of ``b``, -1 if absent.
+
+    Both sides are factorised together into shared integer codes, so the
+    lookup is one int64 hash join instead of a string one.  Ids are compared
+    as given (the readers keep them as strings).
+    """
+    na = len(topic_a)
+    t_codes, _ = pd.factorize(np.concatenate([np.asarray(topic_a, dtype=object),
+                                              np.asarray(topic_b, dtype=object)]))
+    d_codes, uniq = pd.factorize(np.concatenate([np.asarray(doc_a, dtype=object),
+                                                 np.asarray(doc_b, dtype=object)]))
+    key = t_codes.astype(np.int64) * (len(uniq) + 1) + d_codes
+    return pd.Index(key[:na]).get_indexer(key[na:])
 
 
 def cluster_table(clusters: Mapping[str, Sequence[Sequence]], qrels: pd.DataFrame) -> pd.DataFrame:
@@ -90,7 +101,7 @@ def cluster_table(clusters: Mapping[str, Sequence[Sequence]], qrels: pd.DataFram
             doc += [str(d) for d in c]
             cluster += [ci] * len(c)
     table = pd.DataFrame({"topic": topic, "doc": doc, "cluster": cluster})
-    where = pd.Index(_keys(qrels["topic"], qrels["doc"])).get_indexer(_keys(table.topic, table.doc))
+    where = _lookup(qrels["topic"], qrels["doc"], table.topic, table.doc)
     grades = qrels["grade"].to_numpy()
     table["grade"] = np.where(where >= 0, grades[where], 0)
     table["weight"] = table.groupby(["topic", "cluster"])["grade"].transform("sum")
@@ -121,7 +132,7 @@ def score_runs(runs: pd.DataFrame, table: pd.DataFrame) -> pd.DataFrame:
     g_weight[gid] = table["weight"].to_numpy()
     g_topic = np.zeros(n_g, dtype=np.int64)
     g_topic[gid] = pd.Index(topics).get_indexer(table["topic"])
-    pos = pd.Index(_keys(table.topic, table.doc)).get_indexer(_keys(r["topic"], r["doc"]))
+    pos = _lookup(table.topic, table.doc, r["topic"], r["doc"])
     found = pos >= 0
     combos = np.unique(cell[found].astype(np.int64) * n_g + gid[pos[found]])
     hit_cell, hit_g = combos // max(n_g, 1), combos % max(n_g, 1)

@@ -39,6 +39,7 @@ __all__ = [
     "official_gains",
     "Conditions",
     "score_conditions",
+    "conditions_from_gains",
     "tau_table",
     "best_runs",
     "discrepancies",
@@ -176,18 +177,30 @@ def score_conditions(
     """
     grid = tuple((int(d), int(n)) for d in dmax_grid for n in n_grid)
     lists = collection.lists
-    padded = np.empty((len(grid), 2, len(lists.topics), max(map(len, lists.items)) + 1))
+    sizes = [len(items) for items in lists.items]
+    width = max(sizes) + 1
+    # (topic, position) of every judged item in the padded (T, L+1) layout
+    topic_idx = np.repeat(np.arange(len(sizes)), sizes)
+    pos_idx = np.concatenate([np.arange(n) for n in sizes])
+    grades = np.concatenate(collection.grades)
+    padded = np.zeros((len(grid), 2, len(sizes), width))
     for c, (dmax, n) in enumerate(grid):
-        rng = _ratings_seed(seed, replication, dmax, n)
-        raw, ug = [], []
-        for grade in collection.grades:
-            r = simulate_ratings(grade, n, dmax, rng)
-            raw.append(gains.raw_gain(r))
-            ug.append(gains.unanimity_gain(r, dmax, p))
-        padded[c, 0] = lists.pad(raw)
-        padded[c, 1] = lists.pad(ug)
+        # one draw for the whole collection, in topic order (the same stream as
+        # drawing topic by topic)
+        r = simulate_ratings(grades, n, dmax, _ratings_seed(seed, replication, dmax, n))
+        padded[c, 0, topic_idx, pos_idx] = gains.raw_gain(r)
+        padded[c, 1, topic_idx, pos_idx] = gains.unanimity_gain(r, dmax, p)
     scores, valid = measures.score_runs(lists, padded, MEASURE_NAMES)
     return Conditions(grid, scores, valid[:, 0])
+
+
+def conditions_from_gains(collection: Collection, raw: list, ug: list,
+                          condition: tuple[int, int]) -> Conditions:
+    """Score one condition whose RawG and UG per topic are given (e.g. from real ratings)."""
+    lists = collection.lists
+    padded = np.stack([lists.pad(raw), lists.pad(ug)])[None]
+    scores, valid = measures.score_runs(lists, padded, MEASURE_NAMES)
+    return Conditions((tuple(condition),), scores, valid[:, 0])
 
 
 def tau_table(conditions: Conditions, runs: Sequence[str], alpha: float = 0.05) -> pd.DataFrame:

@@ -23,7 +23,8 @@ def notebook_inputs(small_collection, small_ttg, tmp_path_factory):
     simulate.simulate_orderings(orderings, seed=11, n_sets=3)
     return {"sakai2017": {"data_dir": str(small_collection)},
             "kim2010": {"data_file": str(orderings)},
-            "wang2015": {"data_dir": str(small_ttg), "timeline_topics": ["171", "172"]}}
+            "wang2015": {"data_dir": str(small_ttg), "timeline_topics": ["171", "172"]},
+            "real_data": "external"}
 
 
 @pytest.fixture(scope="session")
@@ -37,3 +38,32 @@ def small_ttg(tmp_path_factory):
     targets = pd.read_csv(ROOT / "data" / "published" / "wang2015_ttg_official_scores.csv")
     simulate.simulate_ttg(folder, seed=5, targets=targets.iloc[::8], n_topics=4)
     return folder
+
+
+def mirror_dir():
+    """The local data mirror: $EVALKIT_DATA_MIRROR, else ../shared/data beside the repo."""
+    import os
+    from pathlib import Path
+
+    from evalkit.reproduce import ROOT
+
+    candidate = Path(os.environ.get("EVALKIT_DATA_MIRROR") or ROOT.parent / "shared" / "data")
+    return candidate if candidate.is_dir() else None
+
+
+@pytest.fixture(scope="session")
+def mirror():
+    folder = mirror_dir()
+    if folder is None:
+        pytest.skip("real data mirror not found: set EVALKIT_DATA_MIRROR or place ../shared/data")
+    return folder
+
+
+@pytest.fixture(scope="session")
+def external(mirror, tmp_path_factory):
+    """Every registered data set installed from the mirror into a temporary root."""
+    from evalkit import data
+
+    root = tmp_path_factory.mktemp("external")
+    data.fetch(mirror=mirror, root=root, progress=False)
+    return root

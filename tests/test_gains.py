@@ -50,7 +50,19 @@ def test_rating_outside_scale_is_located():
         gains.weighted_gain([[-1, 2]], 3)
 
 
-@pytest.mark.parametrize("bad", [[1, 2, 3], [[1.5, 2]], [[np.nan, 1]], np.zeros((3, 0))])
+def test_missing_ratings_use_the_items_own_count():
+    nan = np.nan
+    r = np.array([[2, 2, nan, 2], [0, 1, 2, 1], [nan, nan, nan, 1]])
+    np.testing.assert_array_equal(gains.raw_gain(r), [6, 4, 1])
+    np.testing.assert_array_equal(gains.rating_spread(r), [0, 2, 0])
+    # UG = RawG + p N_i (dmax - D_i): N_i = 3, 4, 1
+    np.testing.assert_allclose(gains.unanimity_gain(r, 2, 0.5), [6 + 0.5 * 3 * 2, 4, 1 + 0.5 * 1 * 2])
+    np.testing.assert_allclose(gains.weighted_gain(r, 2), [6, 0, 1])
+    with pytest.raises(InputError, match="item 0 has no rating"):
+        gains.raw_gain([[nan, nan], [1, 1]])
+
+
+@pytest.mark.parametrize("bad", [[1, 2, 3], [[1.5, 2]], [[np.inf, 1]], np.zeros((3, 0)), [["a"]]])
 def test_malformed_ratings(bad):
     with pytest.raises(InputError):
         gains.raw_gain(bad)
