@@ -109,6 +109,20 @@ def ensure_raw_data(root: Path = ROOT, force: bool = False) -> list[Path]:
     return written
 
 
+def remove_stale_temporaries(folder: Path) -> list[Path]:
+    """Delete hidden ``.<name>.*.tmp`` files left by a run that was killed mid-write.
+
+    Outputs are written to such temporaries and renamed into place, so a run
+    interrupted normally (Ctrl-C, an error) removes its temporary itself; only
+    an uncatchable kill (SIGKILL, power loss) can leave one, never a partial
+    file under a real name.
+    """
+    stale = sorted(Path(folder).glob(".*.tmp")) if Path(folder).is_dir() else []
+    for path in stale:
+        path.unlink()
+    return stale
+
+
 def run_notebook(nb: Notebook, out_dir: Path | None = None, executed_dir: Path | None = None,
                  parameters: dict | None = None, progress: bool = False) -> Path:
     """Execute one notebook with papermill; returns the executed copy's path."""
@@ -119,12 +133,7 @@ def run_notebook(nb: Notebook, out_dir: Path | None = None, executed_dir: Path |
     params = dict(parameters or {})
     if out_dir is not None:
         params["out_dir"] = str(Path(out_dir).resolve())
-    # A run killed mid-write (SIGKILL cannot be caught) may leave a hidden
-    # temporary file beside its outputs; finished outputs are never partial.
-    target_dir = Path(params.get("out_dir", ROOT / "figures" / nb.paper))
-    if target_dir.is_dir():
-        for stale in target_dir.glob(".*.tmp"):
-            stale.unlink()
+    remove_stale_temporaries(Path(params.get("out_dir", ROOT / "figures" / nb.paper)))
     target = executed_dir / nb.path.name
     papermill.execute_notebook(
         str(nb.path), str(target), parameters=params, cwd=str(nb.path.parent),

@@ -1,7 +1,8 @@
-"""Atomic outputs: killing a notebook mid-run leaves no partial file behind."""
+"""Atomic outputs: interrupting a notebook mid-run leaves no partial file behind."""
 
 import hashlib
-import os
+import json
+import signal
 import subprocess
 import sys
 import time
@@ -16,7 +17,7 @@ pytestmark = pytest.mark.notebook
 
 def _digests(folder):
     return {p.name: hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in folder.iterdir() if p.is_file()}
+            for p in folder.iterdir() if p.is_file() and not p.name.startswith(".")}
 
 
 def _run(nb, out, params, executed):
@@ -24,44 +25,73 @@ def _run(nb, out, params, executed):
             "nb = [n for n in r.NOTEBOOKS if n.name == sys.argv[1]][0]; "
             "r.run_notebook(nb, out_dir=sys.argv[2], executed_dir=sys.argv[3], "
             "parameters=json.loads(sys.argv[4]))")
-    import json
-
     return subprocess.Popen([sys.executable, "-c", code, nb.name, str(out), str(executed),
                              json.dumps(params)], start_new_session=True,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
-def test_killed_run_leaves_old_or_new_files_only(tmp_path, notebook_inputs):
+@pytest.fixture(scope="module")
+def two_runs(tmp_path_factory, notebook_inputs):
+    """Outputs of the Kim notebook (quick) with seed 1 and with seed 2."""
     nb = next(n for n in reproduce.NOTEBOOKS if n.paper == "kim2010")
     base = dict(nb.quick, **notebook_inputs[nb.paper])
-    old, new = tmp_path / "old", tmp_path / "new"
-    assert _run(nb, old, dict(base, seed=1), tmp_path / "x1").wait(300) == 0
-    assert _run(nb, new, dict(base, seed=2), tmp_path / "x2").wait(300) == 0
-    before, after = _digests(old), _digests(new)
-    assert before != after  # the second seed changes some outputs
-    mtimes = {p.name: p.stat().st_mtime_ns for p in old.iterdir()}
+    tmp = tmp_path_factory.mktemp("interrupt")
+    old, new = tmp / "old", tmp / "new"
+    assert _run(nb, old, dict(base, seed=1), tmp / "x1").wait(300) == 0
+    assert _run(nb, new, dict(base, seed=2), tmp / "x2").wait(300) == 0
+    return nb, base, _digests(old), _digests(new), old
 
-    proc = _run(nb, old, dict(base, seed=2), tmp_path / "x3")
+
+def _interrupt_rerun(nb, base, before, old, tmp_path, sig):
+    target = tmp_path / "out"
+    subprocess.run(["cp", "-a", str(old), str(target)], check=True)
+    mtimes = {p.name: p.stat().st_mtime_ns for p in target.iterdir()}
+    proc = _run(nb, target, dict(base, seed=2), tmp_path / "x3")
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and proc.poll() is None:
-        if any(p.stat().st_mtime_ns != mtimes.get(p.name) for p in old.iterdir()):
+        if any(p.stat().st_mtime_ns != mtimes.get(p.name) for p in target.iterdir()):
             break  # the rerun has started replacing outputs: interrupt it now
         time.sleep(0.02)
-    tree = psutil.Process(proc.pid).children(recursive=True) if proc.poll() is None else []
-    for p in [psutil.Process(proc.pid)] * (proc.poll() is None) + tree:
+    procs = [psutil.Process(proc.pid)] + psutil.Process(proc.pid).children(recursive=True)
+    for p in reversed(procs):  # the kernel first, then papermill
         try:
-            p.kill()
+            p.send_signal(sig)
         except psutil.NoSuchProcess:
             pass
-    proc.wait(30)
-    assert proc.returncode != 0, "the rerun finished before it could be interrupted"
-    time.sleep(0.5)
+    try:
+        proc.wait(30)
+    except subprocess.TimeoutExpired:
+        for p in procs:
+            p.kill()
+        proc.wait(30)
+    psutil.wait_procs(procs, timeout=30)
+    return proc, target
 
-    leftovers = [p.name for p in old.iterdir() if p.name.endswith(".tmp")]
-    assert not leftovers, f"partial files left: {leftovers}"
-    now = _digests(old)
+
+def _check_old_or_new(target, before, after):
+    now = _digests(target)
     assert set(now) == set(before)
     for name, digest in now.items():
         assert digest in (before[name], after[name]), f"{name} is neither the old nor the new file"
     replaced = sum(now[n] != before[n] for n in now)
     assert replaced < sum(after[n] != before[n] for n in now)  # really stopped part-way
+
+
+def test_ctrl_c_leaves_no_partial_file(two_runs, tmp_path):
+    nb, base, before, after, old = two_runs
+    proc, target = _interrupt_rerun(nb, base, before, old, tmp_path, signal.SIGINT)
+    assert proc.returncode != 0, "the rerun finished before it could be interrupted"
+    leftovers = [p.name for p in target.iterdir() if p.name.endswith(".tmp")]
+    assert not leftovers, f"partial files left: {leftovers}"
+    _check_old_or_new(target, before, after)
+
+
+def test_sigkill_leaves_only_hidden_temporaries_which_the_next_run_removes(two_runs, tmp_path):
+    nb, base, before, after, old = two_runs
+    proc, target = _interrupt_rerun(nb, base, before, old, tmp_path, signal.SIGKILL)
+    assert proc.returncode != 0
+    _check_old_or_new(target, before, after)
+    hidden = sorted(p.name for p in target.iterdir() if p.name.startswith("."))
+    assert all(name.endswith(".tmp") for name in hidden)
+    assert [p.name for p in reproduce.remove_stale_temporaries(target)] == hidden
+    assert not [p for p in target.iterdir() if p.name.startswith(".")]
