@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.evalkit-installed
 
 .DEFAULT_GOAL := help
-.PHONY: help setup reproduce test bench simulate data clean
+.PHONY: help setup reproduce test bench simulate data report-png clean
 
 help: ## list the targets
 	@awk 'BEGIN{FS=":.*## "} /^[a-z-]+:.*## /{printf "  make %-10s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -31,6 +31,9 @@ data: $(STAMP) ## fetch the real public data into data/external/ (MIRROR=DIR cop
 
 simulate: $(STAMP) ## rewrite the default simulated raw data
 	$(BIN)/evalkit simulate --force
+
+report-png: ## screenshot figures/index.html with headless Chromium into build/report.png
+	$(BIN)/python -c "from evalkit import report; print(report.screenshot())"
 
 clean: ## remove build products (not the venv, not figures/)
 	rm -rf build .pytest_cache .hypothesis

@@ -143,7 +143,8 @@ def run_notebook(nb: Notebook, out_dir: Path | None = None, executed_dir: Path |
 
 
 def reproduce(only: list[str] | None = None, quick: bool = False) -> list[tuple[str, float]]:
-    """Simulate missing raw data, run the notebooks, print where outputs are."""
+    """Simulate missing raw data, run the notebooks, write the report, print where outputs are."""
+    started = time.perf_counter()
     made = ensure_raw_data()
     if made:
         print(f"simulated {len(made)} raw data files under {ROOT / 'data' / 'raw'}")
@@ -169,5 +170,9 @@ def reproduce(only: list[str] | None = None, quick: bool = False) -> list[tuple[
         timings.append((nb.name, seconds))
         print(f"    done in {seconds:.1f} s: figures/{nb.paper}/ (executed: "
               f"{executed.relative_to(ROOT)})", flush=True)
-    print(f"All outputs are under {ROOT / 'figures'}")
+    from . import report
+
+    total = time.perf_counter() - started
+    page = report.build(total_seconds=total)
+    print(f"All outputs are under {ROOT / 'figures'}; report: {page} ({total:.1f} s in all)")
     return timings
