@@ -60,6 +60,13 @@ COMPARISONS = {
         Comparison("wang2015_table1", "wang2015/table1.csv", ("metric",),
                    {"rank_swaps": "rank_swaps", "tau": "tau"}, 0.03,
                    "Table 1: rank swaps (of 1225 pairs) and Kendall tau, official vs alternate."),
+        Comparison("wang2015_table3", "wang2015/table3_anova.csv", ("metric",),
+                   {"F_published": "F", "p_published": "p"}, 0.05,
+                   "§5 Table 3: ANOVA of per-assessor kappa across bins (simulated user model).",
+                   prepare="as_is"),
+        Comparison("wang2015_fleiss", "wang2015/fleiss_shared.csv", ("statistic",),
+                   {"value_published": "value_reproduced"}, 0.05,
+                   "§5: Fleiss' kappa on the pairs all assessors judged.", prepare="as_is"),
         Comparison("wang2015_ttg_official_scores", "wang2015/figure2_spread.csv",
                    ("statistic", "metric"), {"TREC 2014": "simulated"}, 0.05,
                    "Figure 2's data: spread of the official TREC 2014 scores vs the simulated runs.",
@@ -101,6 +108,10 @@ FIGURES = {
         ("figure4_official_vs_alternate.png", "Figure 4: every run's score under both cluster sets."),
         ("figure5_swap_histograms.png", "Figure 5: rank swaps binned by absolute score difference."),
         ("tau_vs_disagreement.png", "Beyond the paper: Kendall tau against assessor disagreement."),
+        ("figure7_kappa.png", "Figure 7: Cohen's kappa per metric and bin of metric difference "
+                              "(\"neither|preferences\" under each bar; simulated judgments)."),
+        ("figure8_kappa_per_assessor.png", "Figure 8: kappa per metric (rows) and assessor (columns)."),
+        ("figure9_kappa_by_time.png", "Figure 9: kappa by time spent, 30 s bins (missing bar: undefined)."),
     ],
     "kim2010": [
         ("ed_vs_noise.png", "ED against noise ratio per method (band: min-max over noise draws; "
@@ -116,7 +127,7 @@ FIGURES = {
 
 TITLES = {
     "sakai2017": "Sakai (EVIA 2017): unanimity-aware gain",
-    "wang2015": "Wang, Sherman, Lin & Efron (SIGIR 2015), §3–4: assessor differences in TTG",
+    "wang2015": "Wang, Sherman, Lin & Efron (SIGIR 2015): assessor differences and user preferences in TTG",
     "kim2010": "Kim, Zhai & Han (ECIR 2010): aggregating ideal orderings",
     "real_data": "Real public data: TREC 2014 Microblog and NTCIR-12 STC Japanese",
 }
@@ -202,8 +213,8 @@ def _run_info(executed: Path) -> dict:
         defaults = {k: v["default"] for k, v in papermill.inspect_notebook(str(nb.path)).items()}
         params = {**defaults, **meta.get("parameters", {})}
         params.pop("out_dir", None)
-        out[nb.paper] = {"notebook": f"notebooks/{nb.path.name}", "seconds": meta.get("duration"),
-                         "parameters": params}
+        out.setdefault(nb.paper, []).append({"notebook": f"notebooks/{nb.path.name}",
+                                             "seconds": meta.get("duration"), "parameters": params})
     return out
 
 
@@ -219,8 +230,8 @@ def build(figures: Path | None = None, executed: Path | None = None,
     for paper, title in TITLES.items():
         if not (figures / paper).is_dir():
             continue
-        claims_path = figures / paper / "claims.csv"
-        claims = pd.read_csv(claims_path).to_dict("records") if claims_path.is_file() else []
+        claims = [c for path in sorted((figures / paper).glob("claims*.csv"))
+                  for c in pd.read_csv(path).to_dict("records")]
         sections.append({
             "id": paper, "title": title,
             "tables": [t for c in COMPARISONS.get(paper, []) if (t := _comparison_table(c, figures))],
@@ -228,7 +239,7 @@ def build(figures: Path | None = None, executed: Path | None = None,
                         if (figures / paper / f).is_file()],
             "claims": claims,
             "held": sum(c["verdict"] == "holds" for c in claims),
-            "run": runs.get(paper),
+            "runs": runs.get(paper, []),
         })
     versions = {}
     for p in PACKAGES:
@@ -241,7 +252,7 @@ def build(figures: Path | None = None, executed: Path | None = None,
     html = env.get_template("report.html.j2").render(
         sections=sections, versions=versions, python=platform.python_version(),
         total_seconds=total_seconds,
-        notebook_seconds=sum(s["run"]["seconds"] or 0 for s in sections if s["run"]))
+        notebook_seconds=sum(r["seconds"] or 0 for s in sections for r in s["runs"]))
     return io.write_text(figures / "index.html", html)
 
 

@@ -81,6 +81,16 @@ NOTEBOOKS: tuple[Notebook, ...] = (
         quick={"levels": [0, 1]},
     ),
     Notebook(
+        "wang2015_user_preferences",
+        "wang2015",
+        outputs=(
+            "preferences_design.csv", "figure7_kappa.csv", "figure7_kappa.png",
+            "figure8_kappa_per_assessor.csv", "figure8_kappa_per_assessor.png",
+            "table2_landis_koch.csv", "table3_anova.csv", "figure9_kappa_by_time.csv",
+            "figure9_kappa_by_time.png", "fleiss_shared.csv", "claims_preferences.csv",
+        ),
+    ),
+    Notebook(
         "real_data",
         "real_data",
         outputs=(
@@ -103,6 +113,8 @@ def ensure_raw_data(root: Path = ROOT, force: bool = False) -> list[Path]:
     ttg = root / "data" / "raw" / "ttg"
     if force or not (ttg / "qrels.txt").exists():
         written += list(simulate.simulate_ttg(ttg, seed=TTG_SEED).values())
+    if force or not (ttg / "preferences.csv").exists():
+        written.append(simulate.simulate_preferences(ttg, seed=TTG_SEED))
     orderings = root / "data" / "raw" / "ordering" / "judgments.csv"
     if force or not orderings.exists():
         written.append(simulate.simulate_orderings(orderings, seed=ORDERING_SEED))

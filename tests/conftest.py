@@ -18,25 +18,28 @@ def small_collection(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def notebook_inputs(small_collection, small_ttg, tmp_path_factory):
-    """Small raw inputs for each notebook, keyed by its figures/ folder name."""
+    """Small raw inputs for each notebook, keyed by notebook name."""
     orderings = tmp_path_factory.mktemp("ordering") / "judgments.csv"
     simulate.simulate_orderings(orderings, seed=11, n_sets=3)
-    return {"sakai2017": {"data_dir": str(small_collection)},
-            "kim2010": {"data_file": str(orderings)},
-            "wang2015": {"data_dir": str(small_ttg), "timeline_topics": ["171", "172"]},
+    return {"sakai2017_unanimity_gain": {"data_dir": str(small_collection)},
+            "kim2010_ordering_aggregation": {"data_file": str(orderings)},
+            "wang2015_assessor_differences": {"data_dir": str(small_ttg),
+                                              "timeline_topics": ["171", "172"]},
+            "wang2015_user_preferences": {"data_dir": str(small_ttg)},
             "real_data": "external"}
 
 
 @pytest.fixture(scope="session")
 def small_ttg(tmp_path_factory):
-    """A 4-topic TTG world with 6 runs (topics 171-174)."""
+    """A 4-topic TTG world with 13 runs (topics 171-174) and a preference log."""
     import pandas as pd
 
     from evalkit.reproduce import ROOT
 
     folder = tmp_path_factory.mktemp("ttg")
     targets = pd.read_csv(ROOT / "data" / "published" / "wang2015_ttg_official_scores.csv")
-    simulate.simulate_ttg(folder, seed=5, targets=targets.iloc[::8], n_topics=4)
+    simulate.simulate_ttg(folder, seed=5, targets=targets.iloc[::4], n_topics=4)
+    simulate.simulate_preferences(folder, seed=5)
     return folder
 
 

@@ -16,6 +16,7 @@ from evalkit.errors import InputError, ParameterError
 
 QRELS_OK = "171 0 100 1\n171 0 101 2\n"
 RUN_HEADER = "set,assessor,position,item\n"
+PREF_HEADER = ",".join(io.PREFERENCE_COLUMNS) + "\n"
 
 
 def _file(tmp, name, content):
@@ -92,6 +93,14 @@ CASES = [
     ("ratings: not a whole number", lambda t: lambda: io.read_ratings(_file(t, "s", "p r 1 2.5\n")), "line"),
     ("ratings: above dmax", lambda t: lambda: io.read_ratings(_file(t, "s", "p r 1 3\n"), dmax=2), "line"),
     ("ratings: item twice", lambda t: lambda: io.read_ratings(_file(t, "s", "p r 1 2\np r 0 0\n")), "line"),
+    ("preferences: unknown run", lambda t: lambda: io.read_preferences(
+        _file(t, "p", PREF_HEADER + "A1,1,1,f1,171,r1,ghost,left,3\n"), runs={"r1"}), "line"),
+    ("preferences: choice outside left/right/neither", lambda t: lambda: io.read_preferences(
+        _file(t, "p", PREF_HEADER + "A1,1,1,f1,171,r1,r2,both,3\n")), "line"),
+    ("preferences: negative seconds", lambda t: lambda: io.read_preferences(
+        _file(t, "p", PREF_HEADER + "A1,1,1,f1,171,r1,r2,left,-1\n")), "line"),
+    ("preferences: pair judged twice", lambda t: lambda: io.read_preferences(
+        _file(t, "p", PREF_HEADER + "A1,1,1,f1,171,r1,r2,left,1\nA1,1,1,f1,171,r2,r1,left,1\n")), "line"),
     ("parameter: p = 1.5", lambda t: lambda: unanimity.validate_parameters(p=1.5), "p"),
     ("parameter: trials = 0", lambda t: lambda: unanimity.validate_parameters(trials=0), "trials"),
     ("parameter: empty N grid", lambda t: lambda: unanimity.validate_parameters(n_grid=[]), "n_grid"),

@@ -34,7 +34,7 @@ def _run(nb, out, params, executed):
 def two_runs(tmp_path_factory, notebook_inputs):
     """Outputs of the Kim notebook (quick) with seed 1 and with seed 2."""
     nb = next(n for n in reproduce.NOTEBOOKS if n.paper == "kim2010")
-    base = dict(nb.quick, **notebook_inputs[nb.paper])
+    base = dict(nb.quick, **notebook_inputs[nb.name])
     tmp = tmp_path_factory.mktemp("interrupt")
     old, new = tmp / "old", tmp / "new"
     assert _run(nb, old, dict(base, seed=1), tmp / "x1").wait(300) == 0

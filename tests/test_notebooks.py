@@ -16,7 +16,7 @@ def _digests(folder):
 
 
 def _inputs(nb, notebook_inputs, request):
-    spec = notebook_inputs[nb.paper]
+    spec = notebook_inputs[nb.name]
     if spec == "external":  # real data: installed from the mirror, or skipped
         return {"external_dir": str(request.getfixturevalue("external"))}
     return spec
@@ -38,13 +38,15 @@ def test_notebook_writes_its_promised_outputs_deterministically(nb, tmp_path, no
     assert digests[0] == digests[1]
 
 
-BAD_PARAMETERS = {"sakai2017": ("p", 1.5), "kim2010": ("noisy_ratio", -0.5),
-                  "wang2015": ("alpha", 2.0), "real_data": ("replications", 0)}
+BAD_PARAMETERS = {"sakai2017_unanimity_gain": ("p", 1.5),
+                  "kim2010_ordering_aggregation": ("noisy_ratio", -0.5),
+                  "wang2015_assessor_differences": ("alpha", 2.0),
+                  "wang2015_user_preferences": ("alpha", -1.0), "real_data": ("replications", 0)}
 
 
 @pytest.mark.parametrize("nb", reproduce.NOTEBOOKS, ids=lambda nb: nb.name)
 def test_notebook_stops_on_a_bad_parameter_naming_it(nb, tmp_path, notebook_inputs, request):
-    name, value = BAD_PARAMETERS[nb.paper]
+    name, value = BAD_PARAMETERS[nb.name]
     params = dict(nb.quick, **_inputs(nb, notebook_inputs, request), **{name: value})
     with pytest.raises(papermill.PapermillExecutionError, match=f"parameter {name} = {value}"):
         reproduce.run_notebook(nb, out_dir=tmp_path / "out", executed_dir=tmp_path,
