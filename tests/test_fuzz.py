@@ -30,11 +30,14 @@ JSONISH = st.recursive(
 
 
 def _fuzz(reader, path, content):
+    """Any other exception type fails the test; an InputError must name the file."""
     path.write_bytes(content)
     try:
-        reader(path)
-    except InputError:
-        pass
+        result = reader(path)
+    except InputError as exc:
+        assert exc.path == str(path) and str(path) in str(exc)
+    else:
+        assert result is not None
 
 
 @SETTINGS
