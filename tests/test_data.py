@@ -34,7 +34,8 @@ def test_bad_mirror_file_is_refused_and_nothing_is_left(tmp_path, mirror, damage
     assert leftovers == []
 
 
-def test_missing_mirror_file_and_unknown_name(tmp_path):
+def test_missing_mirror_file_and_unknown_name(tmp_path, monkeypatch):
+    monkeypatch.delenv(data.MIRROR_ENV, raising=False)  # exercise the download path
     (tmp_path / "m").mkdir()
     with pytest.raises(data.FetchError, match="not in the mirror"):
         data.fetch(["stc-ja-dev"], mirror=tmp_path / "m", root=tmp_path / "x", progress=False)
@@ -66,6 +67,7 @@ class _Response:
 
 
 def test_interrupted_download_leaves_no_partial_file(tmp_path, mirror, monkeypatch):
+    monkeypatch.delenv(data.MIRROR_ENV, raising=False)  # exercise the download path
     body = (mirror / data.REGISTRY["trec2014-topics"].path).read_bytes()
     monkeypatch.setattr(data.urllib.request, "urlopen", lambda *a, **k: _Response(body, 3000))
     root = tmp_path / "external"
@@ -75,10 +77,14 @@ def test_interrupted_download_leaves_no_partial_file(tmp_path, mirror, monkeypat
 
 
 def test_gzip_download_is_unpacked_and_verified(tmp_path, mirror, monkeypatch):
+    monkeypatch.delenv(data.MIRROR_ENV, raising=False)  # exercise the download path
+    calls = []
     entry = data.REGISTRY["stc-ja-test"]
     body = gzip.compress((mirror / entry.path).read_bytes())
-    monkeypatch.setattr(data.urllib.request, "urlopen", lambda *a, **k: _Response(body))
+    monkeypatch.setattr(data.urllib.request, "urlopen",
+                        lambda url, **k: calls.append(url) or _Response(body))
     got = data.fetch(["stc-ja-test"], root=tmp_path, progress=False)
+    assert calls == [entry.url]  # really downloaded (and unpacked), not copied
     assert data.available("stc-ja-test", tmp_path) and got["stc-ja-test"].is_file()
 
 
