@@ -18,6 +18,8 @@ def main(argv: list[str] | None = None) -> int:
     rep.add_argument("--only", nargs="+", metavar="NAME",
                      help="notebook names or paper folders (e.g. sakai2017)")
     rep.add_argument("--quick", action="store_true", help="small parameters (a smoke run)")
+    rep.add_argument("--jobs", type=int, default=None, metavar="N",
+                     help="notebooks run at once (default: cores, at most 2)")
     sim = sub.add_parser("simulate", help="(re)write the default simulated raw data")
     sim.add_argument("--force", action="store_true", help="overwrite existing files")
     data = sub.add_parser("data", help="external public data sets")
@@ -33,7 +35,7 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         if args.command == "reproduce":
-            rp.reproduce(args.only, args.quick)
+            rp.reproduce(args.only, args.quick, args.jobs)
         elif args.command == "data":
             from . import data as d
 

@@ -161,13 +161,23 @@ def weighted_correlation(target, golds, method: str = "kendall") -> float:
     return float(c.mean() if abs(w.sum()) < 1e-12 else (w @ c) / w.sum())
 
 
+def _average_ranks(values: np.ndarray) -> np.ndarray:
+    """Ranks 1..k of ``values``, ties sharing their average rank.
+
+    Equals ``scipy.stats.rankdata(values, method="average")`` (tested); written
+    out because RBA ranks many short vectors and scipy's call overhead dominates.
+    """
+    v = np.asarray(values)
+    below = (v[:, None] > v[None, :]).sum(axis=1)
+    equal = (v[:, None] == v[None, :]).sum(axis=1)
+    return below + (equal + 1) / 2.0
+
+
 def consensus_ranks(golds: Sequence[Sequence]) -> dict:
     """RBA's consensus: item -> average rank of its rank sum over the golds."""
-    from scipy.stats import rankdata
-
     items = list(golds[0])
     sums = sum(_ranks(g, items) for g in golds)
-    return dict(zip(items, rankdata(sums, method="average")))
+    return dict(zip(items, _average_ranks(sums)))
 
 
 def rank_aggregation(target, golds, method: str = "kendall") -> float:
@@ -326,9 +336,7 @@ class _SetEngine:
                     w = (sub.sum(1) - np.diag(sub)) / (others.size - 1)
                     score = ci.mean() if abs(w.sum()) < 1e-12 else (w @ ci) / w.sum()
             else:  # rba
-                from scipy.stats import rankdata
-
-                cons = rankdata(self.ranks[others].sum(0), method="average")
+                cons = _average_ranks(self.ranks[others].sum(0))
                 score = _corr_of_ranks(self.ranks[i], cons, method)
             # S(O) - S(reverse O) after (x+1)/2: (x+1)/2 - (-x+1)/2 = x
             diffs[i] = score

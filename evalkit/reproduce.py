@@ -127,7 +127,8 @@ def remove_stale_temporaries(folder: Path) -> list[Path]:
     Outputs are written to such temporaries and renamed into place, so a run
     interrupted normally (Ctrl-C, an error) removes its temporary itself; only
     an uncatchable kill (SIGKILL, power loss) can leave one, never a partial
-    file under a real name.
+    file under a real name.  :func:`reproduce` calls this for every output
+    folder before it starts any notebook (never while one is running).
     """
     stale = sorted(Path(folder).glob(".*.tmp")) if Path(folder).is_dir() else []
     for path in stale:
@@ -145,7 +146,6 @@ def run_notebook(nb: Notebook, out_dir: Path | None = None, executed_dir: Path |
     params = dict(parameters or {})
     if out_dir is not None:
         params["out_dir"] = str(Path(out_dir).resolve())
-    remove_stale_temporaries(Path(params.get("out_dir", ROOT / "figures" / nb.paper)))
     target = executed_dir / nb.path.name
     papermill.execute_notebook(
         str(nb.path), str(target), parameters=params, cwd=str(nb.path.parent),
@@ -154,8 +154,19 @@ def run_notebook(nb: Notebook, out_dir: Path | None = None, executed_dir: Path |
     return target
 
 
-def reproduce(only: list[str] | None = None, quick: bool = False) -> list[tuple[str, float]]:
-    """Simulate missing raw data, run the notebooks, write the report, print where outputs are."""
+def reproduce(only: list[str] | None = None, quick: bool = False,
+              jobs: int | None = None) -> list[tuple[str, float]]:
+    """Simulate missing raw data, run the notebooks, write the report, print where outputs are.
+
+    Notebooks are independent (each writes only its own files), so ``jobs``
+    of them (default: the number of cores, at most 2) run at once, each in
+    its own kernel process.
+    """
+    import os
+    from concurrent.futures import ThreadPoolExecutor, as_completed
+
+    from . import data
+
     started = time.perf_counter()
     made = ensure_raw_data()
     if made:
@@ -164,9 +175,6 @@ def reproduce(only: list[str] | None = None, quick: bool = False) -> list[tuple[
     if only and not chosen:
         names = ", ".join(nb.name for nb in NOTEBOOKS)
         raise SystemExit(f"evalkit reproduce: no notebook matches {only}; choose from {names}")
-    from . import data
-
-    timings = []
     for nb in [n for n in chosen if n.needs_data]:
         from .realdata import REQUIRED
 
@@ -174,14 +182,31 @@ def reproduce(only: list[str] | None = None, quick: bool = False) -> list[tuple[
             print(f"skipping {nb.name}: real data not installed; get it with `make data` "
                   f"(or `evalkit data fetch --mirror DIR`)")
             chosen.remove(nb)
-    for i, nb in enumerate(chosen, start=1):
-        print(f"[{i}/{len(chosen)}] {nb.name} ...", flush=True)
+    jobs = max(1, jobs or min(2, os.cpu_count() or 1))
+    if jobs > 1:
+        # Several kernels at once: one thread each (numba, BLAS), so they do not
+        # oversubscribe the cores.  Results do not depend on thread counts.
+        for var in ("NUMBA_NUM_THREADS", "OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS",
+                    "MKL_NUM_THREADS"):
+            os.environ.setdefault(var, "1")
+    # before any notebook starts: notebooks sharing a folder run concurrently
+    for folder in {ROOT / "figures" / nb.paper for nb in chosen}:
+        remove_stale_temporaries(folder)
+
+    def one(nb):
         start = time.perf_counter()
-        executed = run_notebook(nb, parameters=nb.quick if quick else None, progress=True)
-        seconds = time.perf_counter() - start
-        timings.append((nb.name, seconds))
-        print(f"    done in {seconds:.1f} s: figures/{nb.paper}/ (executed: "
-              f"{executed.relative_to(ROOT)})", flush=True)
+        executed = run_notebook(nb, parameters=nb.quick if quick else None)
+        return nb, executed, time.perf_counter() - start
+
+    print(f"running {len(chosen)} notebooks, {jobs} at a time ...", flush=True)
+    timings = []
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(one, nb) for nb in chosen]
+        for done, future in enumerate(as_completed(futures), start=1):
+            nb, executed, seconds = future.result()
+            timings.append((nb.name, seconds))
+            print(f"[{done}/{len(chosen)}] {nb.name} done in {seconds:.1f} s: figures/{nb.paper}/ "
+                  f"(executed: {executed.relative_to(ROOT)})", flush=True)
     from . import report
 
     total = time.perf_counter() - started

@@ -35,6 +35,15 @@ def test_rba_consensus_and_tie_rule():
     assert ordering.rank_aggregation("CBA", ["ABC", "BAC"]) == pytest.approx(-2 / math.sqrt(6))
 
 
+def test_average_ranks_equal_scipy():
+    from scipy.stats import rankdata
+
+    rng = np.random.default_rng(3)
+    for _ in range(50):
+        v = rng.integers(0, 6, int(rng.integers(1, 15))).astype(float)
+        np.testing.assert_array_equal(ordering._average_ranks(v), rankdata(v, method="average"))
+
+
 def test_frespa_by_hand():
     golds = ["ABC", "ABC", "ACB"]
     # min_sup .75 of 3 -> support 3: AB and AC, weight (1+1)(1+2) = 6 each
