@@ -29,6 +29,7 @@ import tempfile
 from pathlib import Path
 from typing import Iterator, Mapping
 
+import numpy as np
 import pandas as pd
 
 from .errors import InputError
@@ -430,7 +431,7 @@ def write_clusters(clusters: Mapping[str, list[list[str]]], path) -> Path:
 # --------------------------------------------------------------------------
 # per-assessor ratings (NTCIR-12 STC Japanese format)
 # --------------------------------------------------------------------------
-def read_ratings(path, dmax: int | None = None) -> tuple[pd.DataFrame, "np.ndarray"]:
+def read_ratings(path, dmax: int | None = None) -> tuple[pd.DataFrame, np.ndarray]:
     """Read ``post reply r1 ... rN`` (whitespace separated) ratings.
 
     Returns ``(items, ratings)``: a frame with ``post, reply`` and an
@@ -438,8 +439,6 @@ def read_ratings(path, dmax: int | None = None) -> tuple[pd.DataFrame, "np.ndarr
     Every line must have the same N; ratings are whole numbers >= 0 (and
     <= ``dmax`` when given); an item listed twice is an error.
     """
-    import numpy as np
-
     path = Path(path)
     items, rows = [], []
     seen: dict[tuple[str, str], int] = {}

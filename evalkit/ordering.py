@@ -33,7 +33,6 @@ force) for inspecting the patterns themselves.
 
 from __future__ import annotations
 
-import itertools
 import math
 from typing import Hashable, Mapping, Sequence
 

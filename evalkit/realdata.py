@@ -19,7 +19,7 @@ import numpy as np
 import pandas as pd
 from tqdm.auto import tqdm
 
-from . import data, gains, io, measures, simulate, stats, unanimity
+from . import data, gains, io, measures, simulate, unanimity
 from .errors import ParameterError
 
 __all__ = ["PAPER_FACTS", "trec2014_facts", "load_stc", "stc_spread", "stc_collection",

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import importlib.metadata
 import platform
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np

@@ -20,7 +20,7 @@ from typing import Sequence
 import numpy as np
 import pandas as pd
 
-from .errors import InputError, ParameterError
+from .errors import ParameterError
 from .io import write_qrels, write_run
 
 __all__ = [
@@ -491,7 +491,7 @@ def simulate_preferences(world_dir, seed=2015, **overrides) -> Path:
     timelines.  Columns: ``assessor, batch, pair_id, type, topic, left_run,
     right_run, choice, seconds``.
     """
-    from . import preferences, timeline
+    from . import preferences
     from .io import read_clusters, read_qrels, read_runs, write_text
 
     cfg = {**PREFERENCE_DEFAULTS, **overrides}

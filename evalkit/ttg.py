@@ -77,7 +77,6 @@ def describe(world: World) -> pd.DataFrame:
     rows = {"relevant tweets": rel}
     for a, c in world.clusters.items():
         rows[f"clusters ({a})"] = pd.Series({t: len(v) for t, v in c.items()})
-        sizes = pd.Series([len(x) for v in c.values() for x in v])
         rows[f"singleton share ({a})"] = pd.Series({t: np.mean([len(x) == 1 for x in v])
                                                     for t, v in c.items()})
     out = pd.DataFrame({k: v.agg(["mean", "median", "min", "max"]) for k, v in rows.items()}).T

@@ -28,7 +28,7 @@ import pandas as pd
 from tqdm.auto import tqdm
 
 from . import gains, io, measures, stats
-from .errors import InputError, ParameterError
+from .errors import ParameterError
 from .simulate import simulate_ratings
 
 __all__ = [

@@ -2,13 +2,11 @@
 
 import gzip
 import io as stdio
-import shutil
 
 import numpy as np
 import pytest
 
 from evalkit import data, gains, io, realdata
-from evalkit.errors import InputError
 
 
 def test_fetch_installs_everything_from_the_mirror_and_is_idempotent(external, mirror):

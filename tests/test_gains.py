@@ -1,7 +1,6 @@
 """Gains: Sakai's Table 1 exactly, Eq. 1 and Eq. 2 by hand, and bad input."""
 
 import numpy as np
-import pandas as pd
 import pytest
 
 from evalkit import gains, published, unanimity

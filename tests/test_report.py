@@ -1,7 +1,6 @@
 """The reproduction report: coverage of every published table, and a real rendering."""
 
 import shutil
-from pathlib import Path
 
 import pytest
 
