@@ -17,8 +17,7 @@ import numpy as np
 import pandas as pd
 from tqdm.auto import tqdm
 
-from . import ordering
-from .errors import ParameterError
+from . import ordering, params
 
 __all__ = ["noisy_sets", "table1", "frespa_tables", "validate_parameters", "length_from_ratio",
            "mean_pairwise_tau", "dilution_check"]
@@ -115,37 +114,22 @@ def frespa_tables(sets, noisy_ratio: float = 0.5, draws: int = 10, seed: int = 2
     return pd.DataFrame(rows)
 
 
-def validate_parameters(**params) -> None:
-    """Check the notebook's parameters; raise ParameterError naming the first bad one."""
-    for name, v in params.items():
-        if name in ("noise_ratios",):
-            if not isinstance(v, (list, tuple)) or not v:
-                raise ParameterError(name, v, "a non-empty list of ratios >= 0")
-            for x in v:
-                if isinstance(x, bool) or not isinstance(x, (int, float)) or not x >= 0:
-                    raise ParameterError(name, v, "a non-empty list of ratios >= 0")
-        elif name == "noisy_ratio":
-            if isinstance(v, bool) or not isinstance(v, (int, float)) or not v > 0:
-                raise ParameterError(name, v, "a ratio > 0")
-        elif name in ("draws",):
-            if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-                raise ParameterError(name, v, "a whole number >= 1")
-        elif name == "seed":
-            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                raise ParameterError(name, v, "a whole number >= 0")
-        elif name == "min_sup":
-            if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v <= 1:
-                raise ParameterError(name, v, "a fraction in [0, 1]")
-        elif name in ("w_len", "w_sup"):
-            if isinstance(v, bool) or not isinstance(v, (int, float)) or not v >= 0:
-                raise ParameterError(name, v, "a number >= 0")
-        elif name == "data_file":
-            from pathlib import Path
+#: The notebook's parameters and their checks (see :mod:`evalkit.params`).
+PARAMETERS = {
+    "noise_ratios": params.number_list(lambda x: x >= 0, "a non-empty list of ratios >= 0"),
+    "noisy_ratio": params.number(lambda x: x > 0, "a ratio > 0"),
+    "draws": params.whole(),
+    "seed": params.whole(0),
+    "min_sup": params.number(lambda x: 0 <= x <= 1, "a fraction in [0, 1]"),
+    "w_len": params.number(lambda x: x >= 0, "a number >= 0"),
+    "w_sup": params.number(lambda x: x >= 0, "a number >= 0"),
+    "data_file": params.file("an existing CSV file set,assessor,position,item"),
+}
 
-            if not Path(v).is_file():
-                raise ParameterError(name, v, "an existing CSV file set,assessor,position,item")
-        else:
-            raise ParameterError(name, v, "a known parameter")
+
+def validate_parameters(**values) -> None:
+    """Check the notebook's parameters; raise ParameterError naming the first bad one."""
+    params.check(values, PARAMETERS)
 
 
 def summarise_table1(long: pd.DataFrame) -> pd.DataFrame:

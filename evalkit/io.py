@@ -56,16 +56,15 @@ __all__ = [
 # --------------------------------------------------------------------------
 # low-level helpers
 # --------------------------------------------------------------------------
-def _lines(path: Path) -> Iterator[tuple[int, list[str]]]:
-    """Yield ``(line_number, fields)`` of non-blank lines, with clear errors."""
+def _read_text(path: Path) -> str:
+    """A file's text, checked once: it exists, is UTF-8 (a BOM is dropped), is
+    not empty and holds no NUL byte; errors name the file and the line."""
     path = Path(path)
     if not path.exists():
         raise InputError("file not found", path=path, hint="check the path")
     if not path.is_file():
         raise InputError("not a regular file", path=path)
-    raw = path.read_bytes()
-    if raw.startswith(b"\xef\xbb\xbf"):
-        raw = raw[3:]
+    raw = path.read_bytes().removeprefix(b"\xef\xbb\xbf")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -76,12 +75,20 @@ def _lines(path: Path) -> Iterator[tuple[int, list[str]]]:
         ) from None
     if not text.strip():
         raise InputError("file is empty", path=path)
-    for number, line in enumerate(text.splitlines(), start=1):
-        if "\x00" in line:
-            raise InputError("NUL byte in line", path=path, line=number)
-        fields = line.split()
-        if fields:
-            yield number, fields
+    if "\x00" in text:
+        raise InputError("NUL byte in line", path=path, line=text[: text.index("\x00")].count("\n") + 1)
+    return text
+
+
+def _lines(path: Path, sep: str | None = None) -> Iterator[tuple[int, list[str]]]:
+    """Yield ``(line_number, fields)`` of the non-blank lines of a checked text file.
+
+    Fields are split on white space, or on ``sep`` (e.g. "," for simple CSV
+    without quoting).
+    """
+    for number, line in enumerate(_read_text(path).splitlines(), start=1):
+        if line.strip():
+            yield number, line.split(sep)
 
 
 def _grade(token: str, path: Path, line: int) -> int:
@@ -301,7 +308,7 @@ def read_orderings(path) -> dict[str, list[tuple[str, ...]]]:
     items; a set needs at least two assessors.
     """
     path = Path(path)
-    lines = _lines_csv(path)
+    lines = _lines(path, ",")
     header = next(lines, None)
     if header is None or header[1] != ["set", "assessor", "position", "item"]:
         raise InputError("expected the header 'set,assessor,position,item'", path=path, line=1)
@@ -350,16 +357,6 @@ def read_orderings(path) -> dict[str, list[tuple[str, ...]]]:
     return sets
 
 
-def _lines_csv(path: Path) -> Iterator[tuple[int, list[str]]]:
-    """Yield ``(line_number, fields)`` of a simple comma-separated file (no quoting)."""
-    for number, _ in _lines(path):
-        pass  # validates encoding, emptiness, NUL bytes
-    text = path.read_bytes().removeprefix(b"\xef\xbb\xbf").decode("utf-8")
-    for number, line in enumerate(text.splitlines(), start=1):
-        if line.strip():
-            yield number, line.split(",")
-
-
 # --------------------------------------------------------------------------
 # TTG cluster files (NIST format)
 # --------------------------------------------------------------------------
@@ -374,9 +371,7 @@ def read_clusters(path, qrels: pd.DataFrame | None = None) -> dict[str, list[lis
     import json
 
     path = Path(path)
-    for _ in _lines(path):  # encoding, emptiness, NUL bytes
-        break
-    text = path.read_bytes().removeprefix(b"\xef\xbb\xbf").decode("utf-8")
+    text = _read_text(path)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -522,7 +517,7 @@ def read_preferences(path, runs=None, topics=None) -> pd.DataFrame:
     import math
 
     path = Path(path)
-    lines = _lines_csv(path)
+    lines = _lines(path, ",")
     header = next(lines, None)
     if header is None or [h.strip() for h in header[1]] != PREFERENCE_COLUMNS:
         raise InputError("expected the header " + ",".join(PREFERENCE_COLUMNS), path=path, line=1)

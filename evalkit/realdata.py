@@ -19,7 +19,7 @@ import numpy as np
 import pandas as pd
 from tqdm.auto import tqdm
 
-from . import data, gains, io, measures, simulate, unanimity
+from . import data, gains, io, measures, params, simulate, unanimity
 from .errors import ParameterError
 
 __all__ = ["PAPER_FACTS", "trec2014_facts", "load_stc", "stc_spread", "stc_collection",
@@ -120,23 +120,22 @@ def stc_experiment(collection: unanimity.Collection, per_topic: list, p: float, 
     return pd.concat(frames, ignore_index=True)
 
 
-def validate_parameters(**params) -> None:
+def _installed(name, v):
+    missing = [d for d in REQUIRED if not data.available(d, Path(v))]
+    if missing:
+        raise ParameterError(name, v, f"a folder holding {missing} (run `make data`)")
+
+
+#: The notebook's parameters and their checks (see :mod:`evalkit.params`).
+PARAMETERS = {
+    **{k: unanimity.PARAMETERS[k] for k in ("p", "trials", "alpha", "seed", "replications")},
+    "external_dir": _installed,
+    "stc_teams": params.whole(2),
+    "stc_runs": params.whole(2),
+    "timeline_topics": params.pair("a list of two topic ids"),
+}
+
+
+def validate_parameters(**values) -> None:
     """Check the notebook's parameters; raise ParameterError naming the first bad one."""
-    unanimity_params = {k: v for k, v in params.items() if k in ("p", "trials", "alpha", "seed",
-                                                                "replications")}
-    unanimity.validate_parameters(**unanimity_params)
-    for name, v in params.items():
-        if name in unanimity_params:
-            continue
-        if name == "external_dir":
-            missing = [d for d in REQUIRED if not data.available(d, Path(v))]
-            if missing:
-                raise ParameterError(name, v, f"a folder holding {missing} (run `make data`)")
-        elif name in ("stc_teams", "stc_runs"):
-            if isinstance(v, bool) or not isinstance(v, int) or v < 2:
-                raise ParameterError(name, v, "a whole number >= 2")
-        elif name == "timeline_topics":
-            if not isinstance(v, (list, tuple)) or len(v) != 2:
-                raise ParameterError(name, v, "a list of two topic ids")
-        else:
-            raise ParameterError(name, v, "a known parameter")
+    params.check(values, PARAMETERS)

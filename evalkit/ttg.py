@@ -22,8 +22,8 @@ import numpy as np
 import pandas as pd
 from tqdm.auto import tqdm
 
-from . import io, simulate, stats, timeline
-from .errors import InputError, ParameterError
+from . import io, params, simulate, stats, timeline
+from .errors import InputError
 
 __all__ = ["World", "load_world", "describe", "topic_ari", "stability", "swap_differences",
            "disagreement_curve", "validate_parameters", "BINS"]
@@ -145,24 +145,16 @@ def disagreement_curve(world: World, levels, seed: int, targets: pd.DataFrame | 
     return pd.DataFrame(rows)
 
 
-def validate_parameters(**params) -> None:
+#: The notebooks' parameters and their checks (see :mod:`evalkit.params`).
+PARAMETERS = {
+    "alpha": params.number(lambda x: 0 < x < 1, "a number in (0, 1)"),
+    "seed": params.whole(0),
+    "levels": params.number_list(lambda x: x >= 0, "a non-empty list of numbers >= 0"),
+    "timeline_topics": params.pair("a list of two topic ids"),
+    "data_dir": params.folder("an existing folder with qrels.txt, clusters-*.json, runs/"),
+}
+
+
+def validate_parameters(**values) -> None:
     """Check the notebook's parameters; raise ParameterError naming the first bad one."""
-    for name, v in params.items():
-        if name == "alpha":
-            if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 < v < 1:
-                raise ParameterError(name, v, "a number in (0, 1)")
-        elif name == "seed":
-            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                raise ParameterError(name, v, "a whole number >= 0")
-        elif name == "levels":
-            if (not isinstance(v, (list, tuple)) or not v
-                    or any(isinstance(x, bool) or not isinstance(x, (int, float)) or x < 0 for x in v)):
-                raise ParameterError(name, v, "a non-empty list of numbers >= 0")
-        elif name == "timeline_topics":
-            if not isinstance(v, (list, tuple)) or len(v) != 2:
-                raise ParameterError(name, v, "a list of two topic ids")
-        elif name == "data_dir":
-            if not Path(v).is_dir():
-                raise ParameterError(name, v, "an existing folder with qrels.txt, clusters-*.json, runs/")
-        else:
-            raise ParameterError(name, v, "a known parameter")
+    params.check(values, PARAMETERS)

@@ -27,7 +27,7 @@ import numpy as np
 import pandas as pd
 from tqdm.auto import tqdm
 
-from . import gains, io, measures, stats
+from . import gains, io, measures, params, stats
 from .errors import ParameterError
 from .simulate import simulate_ratings
 
@@ -107,38 +107,23 @@ def official_gains(grade: np.ndarray) -> np.ndarray:
     return np.where(grade <= 0, 0.0, 2.0 * grade - 1.0)
 
 
-def validate_parameters(**params) -> None:
+#: The notebook's parameters and their checks (see :mod:`evalkit.params`).
+PARAMETERS = {
+    "p": params.number(lambda x: 0 <= x <= 1, "a number in [0, 1]"),
+    "alpha": params.number(lambda x: 0 < x < 1, "a number in (0, 1)"),
+    "dmax_grid": params.whole_list(),
+    "n_grid": params.whole_list(),
+    "cutoff": params.whole(),
+    "trials": params.whole(),
+    "replications": params.whole(),
+    "seed": params.whole(0),
+    "data_dir": params.folder("an existing folder with qrels.txt and runs/"),
+}
+
+
+def validate_parameters(**values) -> None:
     """Check the notebook's parameters; raise ParameterError naming the first bad one."""
-    def whole(name, v, lo=1):
-        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < lo:
-            raise ParameterError(name, v, f"a whole number >= {lo}")
-
-    def grid(name, v):
-        if not isinstance(v, (list, tuple)) or not v:
-            raise ParameterError(name, v, "a non-empty list of whole numbers >= 1")
-        for x in v:
-            whole(name, x)
-        if len(set(v)) != len(v):
-            raise ParameterError(name, v, "a list without repeated values")
-
-    for name, v in params.items():
-        if name == "p":
-            if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v <= 1:
-                raise ParameterError("p", v, "a number in [0, 1]")
-        elif name == "alpha":
-            if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 < v < 1:
-                raise ParameterError("alpha", v, "a number in (0, 1)")
-        elif name in ("dmax_grid", "n_grid"):
-            grid(name, v)
-        elif name in ("cutoff", "trials", "replications"):
-            whole(name, v)
-        elif name == "seed":
-            whole(name, v, lo=0)
-        elif name == "data_dir":
-            if not Path(v).is_dir():
-                raise ParameterError("data_dir", v, "an existing folder with qrels.txt and runs/")
-        else:
-            raise ParameterError(name, v, "a known parameter")
+    params.check(values, PARAMETERS)
 
 
 @dataclass(frozen=True)
