@@ -18,7 +18,18 @@ from pathlib import Path
 
 import numpy as np
 
-from evalkit import aggregation, gains, io, measures, ordering, simulate, stats, timeline, ttg, unanimity
+from evalkit.formats import orderings as ordering_files
+from evalkit.measures import aggregation
+from evalkit.measures import gains
+from evalkit.measures import graded
+from evalkit.measures import timeline
+from evalkit.papers import kim2010_ordering_aggregation as kim
+from evalkit.papers import sakai2017_unanimity_gain as sakai
+from evalkit.papers import wang2015_assessor_differences as wang_ad
+from evalkit.simulate import orderings as sim_orderings
+from evalkit.simulate import stc as sim_stc
+from evalkit.simulate import ttg as sim_ttg
+from evalkit.stats import hsd
 
 
 def median_time(fn, repeats: int = 7) -> float:
@@ -51,10 +62,10 @@ def bench_tukey() -> dict:
     rng = np.random.default_rng(0)
     x = rng.normal(size=(100, 16)) * 0.3 + np.linspace(0, 0.4, 16)
     b = 5000
-    t_ours = median_time(lambda: stats.tukey_null_ranges(x, b, seed=1))
+    t_ours = median_time(lambda: hsd.tukey_null_ranges(x, b, seed=1))
     t_ref = median_time(lambda: reference_null_ranges(x, b, np.random.default_rng(2)))
     # same statistical answers: p-values of every pair within Monte Carlo error
-    ours = stats.randomised_tukey_hsd(x, b, seed=1)
+    ours = hsd.randomised_tukey_hsd(x, b, seed=1)
     ref_null = reference_null_ranges(x, b, np.random.default_rng(2))
     p_ref = np.array([(ref_null >= abs(d) - 1e-12).mean() for d in ours["diff"]])
     se = np.sqrt(np.maximum(p_ref * (1 - p_ref), 0.0025) * 2 / b)
@@ -71,17 +82,17 @@ def bench_scoring(folder: Path) -> dict:
     The ratio is measured on one condition's gains: the batch kernel against a
     loop over the per-run public functions (the reference), answers compared.
     """
-    simulate.simulate_stc_collection(folder, seed=2017)
-    collection = unanimity.load_collection(folder)
+    sim_stc.simulate_stc_collection(folder, seed=2017)
+    collection = sakai.load_collection(folder)
     grid = ([2, 4, 8], [5, 10, 20, 40, 80])
-    t_all = median_time(lambda: unanimity.score_conditions(collection, *grid, p=0.2, seed=1), 5)
+    t_all = median_time(lambda: sakai.score_conditions(collection, *grid, p=0.2, seed=1), 5)
     lists = collection.lists
-    cond = unanimity.score_conditions(collection, [2], [5], p=0.2, seed=1)
+    cond = sakai.score_conditions(collection, [2], [5], p=0.2, seed=1)
     rng = np.random.default_rng(np.random.SeedSequence([1, 0, 2, 5]))
-    per_topic = [gains.unanimity_gain(simulate.simulate_ratings(g, 5, 2, rng), 2, 0.2)
+    per_topic = [gains.unanimity_gain(sim_stc.simulate_ratings(g, 5, 2, rng), 2, 0.2)
                  for g in collection.grades]
     padded = lists.pad(per_topic)
-    funcs = {"nG@1": measures.ng_at_k, "P+": measures.p_plus, "nERR": measures.nerr_at_k}
+    funcs = {"nG@1": graded.ng_at_k, "P+": graded.p_plus, "nERR": graded.nerr_at_k}
 
     def reference():
         out = {m: np.empty((len(lists.runs), len(lists.topics))) for m in funcs}
@@ -94,7 +105,7 @@ def bench_scoring(folder: Path) -> dict:
         return out
 
     def batch():
-        return measures.score_runs(lists, padded, tuple(funcs))[0]
+        return graded.score_runs(lists, padded, tuple(funcs))[0]
 
     t_batch, t_ref = median_time(batch, 7), median_time(reference, 3)
     ref, got = reference(), batch()
@@ -116,12 +127,12 @@ def bench_kim(folder: Path) -> list[dict]:
     minSup = 0 in at most 1 s.  The mining reference is brute-force
     enumeration of every subsequence, which must give the same patterns.
     """
-    path = simulate.simulate_orderings(folder / "judgments.csv", seed=2010)
-    sets = io.read_orderings(path)
+    path = sim_orderings.simulate_orderings(folder / "judgments.csv", seed=2010)
+    sets = ordering_files.read_orderings(path)
 
     def tables():
-        aggregation.table1(sets, draws=10, seed=2010, progress=False)
-        aggregation.frespa_tables(sets, noisy_ratio=0.5, draws=10, seed=2010, progress=False)
+        kim.table1(sets, draws=10, seed=2010, progress=False)
+        kim.frespa_tables(sets, noisy_ratio=0.5, draws=10, seed=2010, progress=False)
 
     t_tables = median_time(tables, 3)
     largest = max(sets.values(), key=lambda j: len(j[0]) * len(j))
@@ -134,9 +145,9 @@ def bench_kim(folder: Path) -> list[dict]:
                     counts[sub] = counts.get(sub, 0) + 1
         return counts
 
-    t_mine = median_time(lambda: ordering.mine_patterns(largest, min_sup=0), 5)
+    t_mine = median_time(lambda: aggregation.mine_patterns(largest, min_sup=0), 5)
     t_brute = median_time(brute, 5)
-    same = ordering.mine_patterns(largest, min_sup=0) == brute()
+    same = aggregation.mine_patterns(largest, min_sup=0) == brute()
     k, n = len(largest[0]), len(largest)
     return [
         {"name": "Kim Tables 1-4 (10 noise draws, 7 methods, 35 FreSPA settings)",
@@ -146,18 +157,18 @@ def bench_kim(folder: Path) -> list[dict]:
          "evalkit_s": t_mine, "reference_s": t_brute, "speed_up": t_brute / t_mine,
          "target": "<= 1 s", "ok": t_mine <= 1 and same,
          "check": f"same patterns as brute force: {same} "
-                  f"({len(ordering.mine_patterns(largest, min_sup=0))} patterns)"},
+                  f"({len(aggregation.mine_patterns(largest, min_sup=0))} patterns)"},
     ]
 
 
 def bench_ttg(folder: Path) -> dict:
     """TTG: 50 runs x 55 topics under both cluster sets (target < 1 s).
 
-    Reference: the per-topic function :func:`evalkit.timeline.cluster_scores`
+    Reference: the per-topic function :func:`evalkit.measures.timeline.cluster_scores`
     in a loop, whose answers must be equal.
     """
-    simulate.simulate_ttg(folder / "ttg", seed=2015)
-    world = ttg.load_world(folder / "ttg")
+    sim_ttg.simulate_ttg(folder / "ttg", seed=2015)
+    world = wang_ad.load_world(folder / "ttg")
 
     def batch():
         return [timeline.score_runs(world.runs, timeline.cluster_table(c, world.qrels))

@@ -1,17 +1,25 @@
 """evalkit: evaluation with multiple, disagreeing assessors.
 
-Helper package of the evalkit workspace.  It supplies the measures, statistics
-and simulators that the notebooks under ``notebooks/`` use to reproduce
+The package of the evalkit workspace.  It supplies the measures, statistics
+and simulators that the notebooks under ``notebooks/`` use to reproduce Sakai
+(EVIA 2017), Wang, Sherman, Lin & Efron (SIGIR 2015) and Kim, Zhai & Han
+(ECIR 2010).
 
-* Sakai (EVIA 2017), *Unanimity-Aware Gain for Highly Subjective Assessments*
-  (:mod:`evalkit.gains`, :mod:`evalkit.measures`, :mod:`evalkit.stats`);
-* Wang, Sherman, Lin & Efron (SIGIR 2015), assessor differences in tweet
-  timeline generation;
-* Kim, Zhai & Han (ECIR 2010), aggregation of multiple ideal orderings.
+* :mod:`evalkit.measures`: gains and evaluation measures.
+* :mod:`evalkit.stats`: rank correlation, the randomised Tukey HSD, agreement.
+* :mod:`evalkit.formats`: readers and writers, one module per file format.
+* :mod:`evalkit.simulate`: simulated worlds, one module per world.
+* :mod:`evalkit.papers`: one pipeline module per notebook, with its declaration.
+* :mod:`evalkit.workspace`: paths, outputs, the runner, the report, the CLI.
 
-Importing the package has no side effects: submodules are imported on use.
+Importing the package has no side effects beyond registering the aliases of
+the 0.1 module names (:mod:`evalkit._compat`); submodules are imported on use.
 """
 
-__version__ = "0.1.0"
+from . import _compat
+
+__version__ = "0.2.0"
 
 __all__ = ["__version__"]
+
+_compat.install()

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from evalkit import simulate
+from evalkit.simulate import orderings as sim_orderings
+from evalkit.simulate import preferences as sim_preferences
+from evalkit.simulate import stc as sim_stc
+from evalkit.simulate import ttg as sim_ttg
 
 
 @pytest.fixture(scope="session")
 def small_collection(tmp_path_factory):
     """A 12-topic, 10-run, 4-team STC-like collection in TREC formats."""
     folder = tmp_path_factory.mktemp("stc-small")
-    simulate.simulate_stc_collection(folder, seed=7, n_topics=12, n_teams=4, n_runs=10,
+    sim_stc.simulate_stc_collection(folder, seed=7, n_topics=12, n_teams=4, n_runs=10,
                                      candidates=40)
     return folder
 
@@ -20,7 +23,7 @@ def small_collection(tmp_path_factory):
 def notebook_inputs(small_collection, small_ttg, tmp_path_factory):
     """Small raw inputs for each notebook, keyed by notebook name."""
     orderings = tmp_path_factory.mktemp("ordering") / "judgments.csv"
-    simulate.simulate_orderings(orderings, seed=11, n_sets=3)
+    sim_orderings.simulate_orderings(orderings, seed=11, n_sets=3)
     return {"sakai2017_unanimity_gain": {"data_dir": str(small_collection)},
             "kim2010_ordering_aggregation": {"data_file": str(orderings)},
             "wang2015_assessor_differences": {"data_dir": str(small_ttg),
@@ -34,12 +37,12 @@ def small_ttg(tmp_path_factory):
     """A 4-topic TTG world with 13 runs (topics 171-174) and a preference log."""
     import pandas as pd
 
-    from evalkit.reproduce import ROOT
+    from evalkit.workspace.paths import ROOT
 
     folder = tmp_path_factory.mktemp("ttg")
     targets = pd.read_csv(ROOT / "data" / "published" / "wang2015_ttg_official_scores.csv")
-    simulate.simulate_ttg(folder, seed=5, targets=targets.iloc[::4], n_topics=4)
-    simulate.simulate_preferences(folder, seed=5)
+    sim_ttg.simulate_ttg(folder, seed=5, targets=targets.iloc[::4], n_topics=4)
+    sim_preferences.simulate_preferences(folder, seed=5)
     return folder
 
 
@@ -48,7 +51,7 @@ def mirror_dir():
     import os
     from pathlib import Path
 
-    from evalkit.reproduce import ROOT
+    from evalkit.workspace.paths import ROOT
 
     candidate = Path(os.environ.get("EVALKIT_DATA_MIRROR") or ROOT.parent / "shared" / "data")
     return candidate if candidate.is_dir() else None
@@ -65,7 +68,7 @@ def mirror():
 @pytest.fixture(scope="session")
 def external(mirror, tmp_path_factory):
     """Every registered data set installed from the mirror into a temporary root."""
-    from evalkit import data
+    from evalkit.workspace import data
 
     root = tmp_path_factory.mktemp("external")
     data.fetch(mirror=mirror, root=root, progress=False)

@@ -1,0 +1,23 @@
+"""Readers and writers, one module per file format.
+
+* :mod:`~evalkit.formats.trec`: qrels, runs and TREC Microblog topics.
+* :mod:`~evalkit.formats.clusters`: TTG cluster files (NIST JSON).
+* :mod:`~evalkit.formats.ratings`: per-assessor ratings (NTCIR-12 STC Japanese).
+* :mod:`~evalkit.formats.orderings`: ordering judgments (CSV).
+* :mod:`~evalkit.formats.preferences`: user preference judgment logs (CSV).
+
+Readers return tidy pandas frames and raise :class:`evalkit.errors.InputError`
+naming the file, the line and what is wrong.  Text is read as UTF-8 (a BOM is
+dropped; CRLF accepted; blank lines skipped).  Writers are atomic
+(:mod:`evalkit.workspace.outputs`).
+"""
+
+from .._lazy import exports
+
+__getattr__, __dir__, __all__ = exports(__name__, {
+    "trec": ("read_qrels", "write_qrels", "read_run", "read_runs", "write_run", "read_topics"),
+    "clusters": ("read_clusters", "write_clusters"),
+    "ratings": ("read_ratings",),
+    "orderings": ("read_orderings",),
+    "preferences": ("PREFERENCE_COLUMNS", "read_preferences"),
+})

@@ -1,0 +1,157 @@
+"""Cluster-based tweet timeline generation (TTG) metrics (TREC 2014; Wang et al. 2015 §3.3).
+
+Per topic, given the run's set of distinct tweets and the reference clusters
+of relevant tweets:
+
+* a cluster is *hit* if any of its tweets is returned;
+* ``precision = clusters hit / tweets returned`` — redundant tweets (a second
+  tweet of a hit cluster), non-relevant and unjudged tweets all cost;
+* ``recall = clusters hit / clusters`` (unweighted);
+* ``weighted_recall = sum of weights of hit clusters / sum of all weights``,
+  a cluster's weight being the sum of its tweets' grades (relevant 1, highly
+  relevant 2);
+* ``f1`` and ``weighted_f1`` are the harmonic means of precision with each
+  recall (0 when both are 0).
+
+**Empty run.** The original script divides by zero for a topic where the run
+returns nothing. Here an empty timeline scores 0 on every metric (nothing was
+returned, nothing was found), and a run that omits a topic of the cluster
+file is scored as an empty timeline there. Scores are averaged over the
+topics of the cluster file.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Mapping, Sequence
+
+import numpy as np
+import pandas as pd
+
+from ..errors import InputError
+
+__all__ = ["METRICS", "cluster_scores", "cluster_table", "score_runs", "run_means"]
+
+METRICS = ("precision", "recall", "weighted_recall", "f1", "weighted_f1")
+
+
+def _f1(p, r):
+    p, r = np.asarray(p, float), np.asarray(r, float)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(p + r > 0, 2 * p * r / (p + r), 0.0)
+
+
+def cluster_scores(run_tweets: Iterable, clusters: Sequence[Sequence], grades: Mapping) -> dict:
+    """TTG scores of one run on one topic.
+
+    ``run_tweets``: the tweets the run returned (duplicates are an error);
+    ``clusters``: the topic's reference clusters (lists of tweet ids);
+    ``grades``: tweet -> grade (1 relevant, 2 highly relevant) for clustered tweets.
+    """
+    tweets = list(run_tweets)
+    if len(set(tweets)) != len(tweets):
+        raise InputError("the run lists a tweet twice for this topic")
+    if not clusters:
+        raise InputError("a topic needs at least one cluster")
+    returned = set(tweets)
+    weights, hit = [], []
+    for c in clusters:
+        try:
+            weights.append(sum(grades[t] for t in c))
+        except KeyError as exc:
+            raise InputError(f"clustered tweet {exc.args[0]} has no grade") from None
+        hit.append(any(t in returned for t in c))
+    hit = np.array(hit)
+    weights = np.array(weights, float)
+    n = len(returned)
+    precision = hit.sum() / n if n else 0.0
+    recall = hit.mean()
+    weighted = weights[hit].sum() / weights.sum()
+    return {"precision": float(precision), "recall": float(recall),
+            "weighted_recall": float(weighted), "f1": float(_f1(precision, recall)),
+            "weighted_f1": float(_f1(precision, weighted))}
+
+
+def _lookup(topic_a, doc_a, topic_b, doc_b) -> np.ndarray:
+    """Position in pairs ``a`` of every (topic, doc) pair of ``b``, -1 if absent.
+
+    Both sides are factorised together into shared integer codes, so the
+    lookup is one int64 hash join instead of a string one.  Ids are compared
+    as given (the readers keep them as strings).
+    """
+    na = len(topic_a)
+    t_codes, _ = pd.factorize(np.concatenate([np.asarray(topic_a, dtype=object),
+                                              np.asarray(topic_b, dtype=object)]))
+    d_codes, uniq = pd.factorize(np.concatenate([np.asarray(doc_a, dtype=object),
+                                                 np.asarray(doc_b, dtype=object)]))
+    key = t_codes.astype(np.int64) * (len(uniq) + 1) + d_codes
+    return pd.Index(key[:na]).get_indexer(key[na:])
+
+
+def cluster_table(clusters: Mapping[str, Sequence[Sequence]], qrels: pd.DataFrame) -> pd.DataFrame:
+    """Long table ``topic, doc, cluster, grade, weight`` of a cluster file.
+
+    ``weight`` is the cluster's weight (sum of its tweets' grades in ``qrels``;
+    a tweet missing from the qrels counts 0 — :func:`evalkit.io.read_clusters`
+    refuses such files when given the qrels).
+    """
+    topic, doc, cluster = [], [], []
+    for t, cl in clusters.items():
+        for ci, c in enumerate(cl):
+            topic += [t] * len(c)
+            doc += [str(d) for d in c]
+            cluster += [ci] * len(c)
+    table = pd.DataFrame({"topic": topic, "doc": doc, "cluster": cluster})
+    where = _lookup(qrels["topic"], qrels["doc"], table.topic, table.doc)
+    grades = qrels["grade"].to_numpy()
+    table["grade"] = np.where(where >= 0, grades[where], 0)
+    table["weight"] = table.groupby(["topic", "cluster"])["grade"].transform("sum")
+    return table
+
+
+def score_runs(runs: pd.DataFrame, table: pd.DataFrame) -> pd.DataFrame:
+    """Score every run on every topic of ``table`` (from :func:`cluster_table`).
+
+    ``runs`` has columns ``run, topic, doc`` (one row per returned tweet, no
+    duplicates).  Returns a tidy frame ``run, topic, metric, value``; a run
+    that returns nothing for a topic scores 0 there.  Vectorised: one hash
+    lookup of every returned tweet, then counts with ``numpy.bincount``.
+    """
+    topics = np.array(sorted(table["topic"].unique()), dtype=object)
+    run_names = np.array(sorted(runs["run"].unique()), dtype=object)
+    n_t, n_r = topics.size, run_names.size
+    r = runs[runs["topic"].isin(set(topics))]
+    t_code = pd.Index(topics).get_indexer(r["topic"])
+    r_code = pd.Index(run_names).get_indexer(r["run"])
+    cell = r_code * n_t + t_code
+    returned = np.bincount(cell, minlength=n_r * n_t)
+    # global cluster ids, their topic and weight
+    gid = np.unique(table["topic"].astype(str) + "\x1f" + table["cluster"].astype(str),
+                    return_inverse=True)[1]
+    n_g = int(gid.max()) + 1 if gid.size else 0
+    g_weight = np.zeros(n_g)
+    g_weight[gid] = table["weight"].to_numpy()
+    g_topic = np.zeros(n_g, dtype=np.int64)
+    g_topic[gid] = pd.Index(topics).get_indexer(table["topic"])
+    pos = _lookup(table.topic, table.doc, r["topic"], r["doc"])
+    found = pos >= 0
+    combos = np.unique(cell[found].astype(np.int64) * n_g + gid[pos[found]])
+    hit_cell, hit_g = combos // max(n_g, 1), combos % max(n_g, 1)
+    hits = np.bincount(hit_cell, minlength=n_r * n_t).reshape(n_r, n_t)
+    hit_w = np.bincount(hit_cell, weights=g_weight[hit_g], minlength=n_r * n_t).reshape(n_r, n_t)
+    clusters = np.bincount(g_topic, minlength=n_t)
+    total_w = np.bincount(g_topic, weights=g_weight, minlength=n_t)
+    returned = returned.reshape(n_r, n_t)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        precision = np.where(returned > 0, hits / np.maximum(returned, 1), 0.0)
+    recall = hits / clusters
+    weighted = hit_w / total_w
+    values = {"precision": precision, "recall": recall, "weighted_recall": weighted,
+              "f1": _f1(precision, recall), "weighted_f1": _f1(precision, weighted)}
+    frames = [pd.DataFrame({"run": np.repeat(run_names, n_t), "topic": np.tile(topics, n_r),
+                            "metric": m, "value": v.ravel()}) for m, v in values.items()]
+    return pd.concat(frames, ignore_index=True)
+
+
+def run_means(tidy: pd.DataFrame) -> pd.DataFrame:
+    """Per-run means over topics: one row per run, one column per metric."""
+    return tidy.pivot_table(index="run", columns="metric", values="value", aggfunc="mean")[list(METRICS)]

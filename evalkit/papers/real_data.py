@@ -1,0 +1,210 @@
+"""Analyses that the real public data makes possible (installed by ``evalkit data fetch``).
+
+The pipeline of ``notebooks/real_data.ipynb`` and its declaration :data:`NOTEBOOK`.
+
+* TREC 2014 Microblog: the descriptive facts Wang et al. quote, computed from
+  the real qrels; the TTG simulator run over the real pool (real topics,
+  tweets, grades and snowflake times) so that Figure 3 can be drawn for the
+  paper's own topics 179 and 225 with their real titles.
+* NTCIR-12 STC Japanese: ten real ratings per item, exactly what Sakai names
+  as future work.  :func:`stc_spread` compares the rating spread D with
+  Sakai's uniform simulation; :func:`stc_experiment` ranks the real pool with
+  simulated runs and compares RawG vs UG (tau, HSD discrepancies) under the
+  real ratings and under uniform ratings.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+from tqdm.auto import tqdm
+
+from ..errors import ParameterError
+from ..formats.ratings import read_ratings
+from ..measures import gains, graded as measures
+from ..simulate import stc as simulate
+from ..workspace import data, params
+from ..workspace.claims import Claims
+from ..workspace.notebook import Comparison, Notebook
+from . import sakai2017_unanimity_gain as unanimity
+from .wang2015_assessor_differences import ari_statistics
+
+__all__ = ["PAPER_FACTS", "trec2014_facts", "load_stc", "stc_spread", "stc_collection",
+           "stc_experiment", "missing_ratings_summary", "validate_parameters", "REQUIRED"]
+
+#: Wang et al.'s (and the data README's) descriptive facts of the 2014 pool.
+PAPER_FACTS = {"topics": 55, "judgments": 57985, "relevant": 10645, "relevant_per_topic": 193.5}
+#: Data sets the real-data notebook needs.
+REQUIRED = ("trec2014-qrels", "trec2014-topics", "stc-ja-test", "stc-ja-dev")
+
+
+def trec2014_facts(qrels: pd.DataFrame) -> pd.DataFrame:
+    """Topics, judgments, relevant tweets (grade >= 1) and their per-topic mean."""
+    rel = qrels[qrels.grade > 0]
+    got = {"topics": qrels.topic.nunique(), "judgments": len(qrels), "relevant": len(rel),
+           "relevant_per_topic": round(len(rel) / qrels.topic.nunique(), 1)}
+    return pd.DataFrame({"fact": list(got), "computed": list(got.values()),
+                         "published": [PAPER_FACTS[k] for k in got]})
+
+
+def load_stc(path) -> tuple[pd.DataFrame, np.ndarray]:
+    """STC-ja ratings: ``(items with post, reply; ratings items x 10, NaN = NA)``."""
+    return read_ratings(path, dmax=2)
+
+
+def missing_ratings_summary(ratings: np.ndarray) -> pd.DataFrame:
+    """How many items have how many ratings (N_i), and what Eq. 2 then does."""
+    n_i = np.count_nonzero(~np.isnan(ratings), axis=1)
+    counts = pd.Series(n_i).value_counts().sort_index()
+    return pd.DataFrame({"ratings per item (N_i)": counts.index, "items": counts.values})
+
+
+def stc_spread(ratings: np.ndarray, dmax: int, seed: int) -> pd.DataFrame:
+    """Share of items with each spread D among items with RawG > 0: real vs uniform.
+
+    The uniform column is Sakai's simulation on the same items: N ratings
+    uniform on 0..dmax for every item that real assessors found relevant.
+    """
+    raw = gains.raw_gain(ratings)
+    real = gains.rating_spread(ratings[raw > 0])
+    n = ratings.shape[1]
+    uniform = simulate.simulate_ratings(np.ones(int((raw > 0).sum())), n, dmax, seed)
+    uni = gains.rating_spread(uniform[gains.raw_gain(uniform) > 0])
+    levels = np.arange(dmax + 1)
+    return pd.DataFrame({"D": levels,
+                         "real_items": [(real == d).sum() for d in levels],
+                         "real_share": [(real == d).mean() for d in levels],
+                         "uniform_share": [(uni == d).mean() for d in levels]})
+
+
+def stc_collection(items: pd.DataFrame, ratings: np.ndarray, seed: int, n_teams: int = 7,
+                   n_runs: int = 25, depth: int = 10) -> tuple[unanimity.Collection, list]:
+    """Simulated runs over the real STC-ja pool (the real runs are not public).
+
+    Runs rank each post's replies by their real mean rating plus system noise
+    (:func:`evalkit.simulate.stc.rank_pool`); the default 25 runs from 7 teams is
+    the size of the real Japanese subtask.  Returns the collection (every
+    reply judged, grade = 1 if any assessor rated it above 0) and, per topic,
+    the ratings aligned with the collection's items.
+    """
+    frame = items.assign(row=np.arange(len(items)), mean=np.nanmean(ratings, axis=1))
+    pool = {post: (g["reply"].to_numpy(), g["mean"].to_numpy()) for post, g in frame.groupby("post")}
+    runs = simulate.rank_pool(pool, seed, n_teams, n_runs, depth)
+    qrels = pd.DataFrame({"topic": frame["post"], "doc": frame["reply"],
+                          "grade": (np.nansum(ratings, axis=1) > 0).astype(int)})
+    lists = measures.ranked_lists(runs, qrels, depth)
+    row = {(t, d): r for t, d, r in zip(frame.post, frame.reply, frame.row)}
+    per_topic = [ratings[[row[(t, d)] for d in docs]] for t, docs in zip(lists.topics, lists.items)]
+    grades = tuple((np.nansum(r, axis=1) > 0).astype(int) for r in per_topic)
+    return unanimity.Collection(qrels, lists, grades, ()), per_topic
+
+
+def stc_experiment(collection: unanimity.Collection, per_topic: list, p: float, trials: int,
+                   alpha: float, seed: int, replications: int, progress: bool = True) -> pd.DataFrame:
+    """Tau and HSD discrepancies of RawG vs UG: real ratings, then uniform ratings.
+
+    One row per (ratings, replication, measure).  The real ratings are one
+    fixed set (replication 0); the uniform baseline draws Sakai's simulated
+    ratings ``replications`` times on the same pool (N = 10, Dmax = 2).
+    """
+    dmax, n = 2, per_topic[0].shape[1]
+    best = unanimity.best_runs(collection)
+    frames = []
+
+    def one(label, rep, raw, ug):
+        cond = unanimity.conditions_from_gains(collection, raw, ug, (dmax, n))
+        taus = unanimity.tau_table(cond, collection.lists.runs, alpha)
+        _, counts = unanimity.discrepancies(cond, collection, best, trials, alpha, seed + rep)
+        frames.append(taus.merge(counts, on=["measure", "dmax", "N"]).assign(ratings=label, replication=rep))
+
+    one("real", 0, [gains.raw_gain(r) for r in per_topic],
+        [gains.unanimity_gain(r, dmax, p) for r in per_topic])
+    for rep in tqdm(range(replications), desc="uniform baseline", disable=not progress):
+        rng = np.random.default_rng(np.random.SeedSequence([seed, rep, dmax, n]))
+        sim = [simulate.simulate_ratings(g, n, dmax, rng) for g in collection.grades]
+        one("uniform", rep, [gains.raw_gain(r) for r in sim],
+            [gains.unanimity_gain(r, dmax, p) for r in sim])
+    return pd.concat(frames, ignore_index=True)
+
+
+def _installed(name, v):
+    missing = [d for d in REQUIRED if not data.available(d, Path(v))]
+    if missing:
+        raise ParameterError(name, v, f"a folder holding {missing} (run `make data`)")
+
+
+#: The notebook's parameters and their checks (see :mod:`evalkit.workspace.params`).
+PARAMETERS = {
+    **{k: unanimity.PARAMETERS[k] for k in ("p", "trials", "alpha", "seed", "replications")},
+    "external_dir": _installed,
+    "stc_teams": params.whole(2),
+    "stc_runs": params.whole(2),
+    "timeline_topics": params.pair("a list of two topic ids"),
+}
+
+
+def validate_parameters(**values) -> None:
+    """Check the notebook's parameters; raise ParameterError naming the first bad one."""
+    NOTEBOOK.check(**values)
+
+
+def ari_table(ari: pd.Series) -> pd.DataFrame:
+    """The per-topic ARI summary of the simulated assessors on the real pool."""
+    stats_ = ari_statistics(ari)
+    return pd.DataFrame({"statistic": list(stats_), "ARI": list(stats_.values())})
+
+
+def stc_summary(res: pd.DataFrame) -> pd.DataFrame:
+    """Mean tau (with its range) and discrepancy counts per measure, real vs uniform ratings."""
+    return (res.groupby(["measure", "ratings"])
+            .agg(tau=("tau", "mean"), tau_min=("tau", "min"), tau_max=("tau", "max"),
+                 discrepancies=("discrepancies", "mean"), significant_RawG=("significant_RawG", "mean"))
+            .reset_index())
+
+
+def claims(spread: pd.DataFrame, summary: pd.DataFrame, facts: pd.DataFrame) -> pd.DataFrame:
+    """What the real data says about Sakai's prediction, with verdicts."""
+    real = summary[summary.ratings == "real"].set_index("measure")
+    uni = summary[summary.ratings == "uniform"].set_index("measure")
+    c = Claims()
+    real_share, uniform_share = 1 - spread.real_share.iloc[-1], 1 - spread.uniform_share.iloc[-1]
+    c.add("Real ratings are far more unanimous than uniform ones (share of D < Dmax among relevant items)",
+          f"real {real_share:.3f} vs uniform {uniform_share:.3f}", real_share > uniform_share)
+    for m in real.index:
+        c.add(f"{m}: real ratings move the RawG-vs-UG ranking more than uniform ones (lower tau)",
+              f"tau real {real.loc[m, 'tau']:.3f} vs uniform mean {uni.loc[m, 'tau']:.3f}",
+              real.loc[m, "tau"] < uni.loc[m, "tau"])
+        c.add(f"{m}: real ratings give more HSD discrepancies than uniform ones",
+              f"real {real.loc[m, 'discrepancies']:.0f} vs uniform mean {uni.loc[m, 'discrepancies']:.2f}",
+              real.loc[m, "discrepancies"] > uni.loc[m, "discrepancies"])
+    c.add("TREC 2014 facts (55 topics, 57,985 judgments, 10,645 relevant, 193.5 per topic)",
+          ", ".join(f"{v:g}" for v in facts.computed), bool((facts.computed == facts.published).all()))
+    return c.frame()
+
+
+NOTEBOOK = Notebook(
+    name="real_data",
+    paper="real_data",
+    title="Real public data: TREC 2014 Microblog and NTCIR-12 STC Japanese",
+    parameters=PARAMETERS,
+    outputs=(
+        "trec2014_facts.csv", "figure3_real_topics.png", "ari_real_pool.csv",
+        "stc_spread.csv", "stc_spread.png", "stc_rawg_vs_ug.png", "stc_rawg_vs_ug.csv",
+        "stc_dev_missing.csv", "stc_summary.csv", "claims.csv", "claims.md",
+    ),
+    quick={"trials": 200, "replications": 2},
+    needs_data=REQUIRED,
+    comparisons=(
+        Comparison("wang2015_ari", "real_data/trec2014_facts.csv", ("fact",),
+                   {"published": "computed"}, 0.0,
+                   "TREC 2014 pool facts computed from the real qrels.", joined=True),
+    ),
+    figures=(
+        ("figure3_real_topics.png", "Figure 3 on the real TREC 2014 pool (topics 179 and 225, real "
+                                    "titles and times; clusters simulated)."),
+        ("stc_spread.png", "Spread D of ten real STC-ja ratings vs Sakai's uniform simulation."),
+        ("stc_rawg_vs_ug.png", "RawG vs UG per STC-ja item, by spread D."),
+    ),
+)

@@ -1,0 +1,21 @@
+"""Statistics for comparing rankings, systems and assessors.
+
+* :mod:`~evalkit.stats.rank_correlation`: Kendall's tau-b with the unclipped
+  Hollander-Wolfe-Chicken interval; rank swaps.
+* :mod:`~evalkit.stats.hsd`: the randomised Tukey HSD test and the two-way
+  ANOVA residual variance behind ES_HSD.
+* :mod:`~evalkit.stats.agreement`: Cohen's and Fleiss' kappa, Landis-Koch
+  labels, the adjusted Rand index.
+
+Every public name is importable from here too (``evalkit.stats.kendall_tau``).
+"""
+
+from .._lazy import exports
+
+__getattr__, __dir__, __all__ = exports(__name__, {
+    "rank_correlation": ("KendallTau", "kendall_tau", "rank_swaps"),
+    "hsd": ("residual_variance", "seed_to_int", "tukey_null_ranges", "randomised_tukey_hsd",
+            "randomised_tukey_hsd_many"),
+    "agreement": ("adjusted_rand_index", "CohensKappa", "cohens_kappa", "fleiss_kappa",
+                  "landis_koch"),
+})

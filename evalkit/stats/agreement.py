@@ -1,0 +1,109 @@
+"""Agreement between assessors: Cohen's and Fleiss' kappa, the Landis-Koch
+labels (Wang et al. §5) and the adjusted Rand index between two clusterings
+(Wang et al. §4).  See ``docs/statistics.md``.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from scipy import stats as _sps
+
+from ..errors import InputError
+from .rank_correlation import _check_alpha
+
+__all__ = ["adjusted_rand_index", "CohensKappa", "cohens_kappa", "fleiss_kappa", "landis_koch"]
+
+
+def adjusted_rand_index(a, b) -> float:
+    """Adjusted Rand index of two clusterings given as label sequences (Hubert & Arabie 1985).
+
+    Computed by :func:`sklearn.metrics.adjusted_rand_score`; symmetric, 1 for
+    identical partitions, about 0 for independent ones, and invariant to
+    renaming labels.
+    """
+    from sklearn.metrics import adjusted_rand_score
+
+    a, b = list(a), list(b)
+    if len(a) != len(b):
+        raise InputError(f"the two clusterings label {len(a)} and {len(b)} items")
+    if not a:
+        raise InputError("the clusterings are empty")
+    return float(adjusted_rand_score(a, b))
+
+
+class CohensKappa(NamedTuple):
+    """Cohen's kappa with its large-sample confidence interval."""
+
+    kappa: float
+    low: float
+    high: float
+    se: float
+    n: int
+
+
+def cohens_kappa(a, b, alpha: float = 0.05) -> CohensKappa:
+    """Cohen's kappa of two raters' labels with a ``1 - alpha`` interval.
+
+    The standard error is the large-sample one of Fleiss, Cohen & Everitt
+    (1969), from :func:`statsmodels.stats.inter_rater.cohens_kappa`
+    (``std_kappa``); the interval is ``kappa -/+ z_{1-alpha/2} se``.  Kappa
+    is undefined (NaN) when chance agreement is 1 (one category only).
+    """
+    from statsmodels.stats.inter_rater import cohens_kappa as _sm_kappa
+
+    _check_alpha(alpha)
+    a, b = list(a), list(b)
+    if len(a) != len(b):
+        raise InputError(f"the two raters label {len(a)} and {len(b)} items")
+    if not a:
+        raise InputError("no items to compare")
+    cats = sorted(set(a) | set(b), key=str)
+    index = {c: i for i, c in enumerate(cats)}
+    table = np.zeros((len(cats), len(cats)))
+    for x, y in zip(a, b):
+        table[index[x], index[y]] += 1
+    margin_a, margin_b = table.sum(1) / len(a), table.sum(0) / len(a)
+    if np.isclose((margin_a * margin_b).sum(), 1.0):
+        nan = float("nan")
+        return CohensKappa(nan, nan, nan, nan, len(a))
+    import warnings
+
+    with warnings.catch_warnings():  # statsmodels warns on its own z statistic; unused here
+        warnings.simplefilter("ignore", RuntimeWarning)
+        res = _sm_kappa(table)
+    half = _sps.norm.ppf(1 - alpha / 2) * res.std_kappa
+    return CohensKappa(float(res.kappa), float(res.kappa - half), float(res.kappa + half),
+                       float(res.std_kappa), len(a))
+
+
+def fleiss_kappa(counts) -> float:
+    """Fleiss' kappa of an ``items x categories`` count matrix (each row sums to the raters).
+
+    Computed by :func:`statsmodels.stats.inter_rater.fleiss_kappa` (Fleiss 1971).
+    """
+    from statsmodels.stats.inter_rater import fleiss_kappa as _sm_fleiss
+
+    counts = np.asarray(counts, dtype=float)
+    if counts.ndim != 2 or counts.shape[0] < 1 or counts.shape[1] < 2:
+        raise InputError(f"counts must be items x categories (>= 2), got shape {counts.shape}")
+    if np.any(counts < 0) or not np.all(np.isfinite(counts)):
+        raise InputError("counts must be finite and >= 0")
+    totals = counts.sum(1)
+    if not np.all(totals == totals[0]) or totals[0] < 2:
+        raise InputError("every item needs the same number (>= 2) of ratings")
+    return float(_sm_fleiss(counts))
+
+
+def landis_koch(kappa: float) -> str:
+    """Landis & Koch (1977) label: poor (< 0), slight, fair, moderate, substantial, almost perfect."""
+    if not np.isfinite(kappa):
+        return "undefined"
+    if kappa < 0:
+        return "poor"
+    for bound, label in ((0.20, "slight"), (0.40, "fair"), (0.60, "moderate"),
+                         (0.80, "substantial")):
+        if kappa <= bound:
+            return label
+    return "almost perfect"

@@ -1,0 +1,60 @@
+"""Command line: ``evalkit reproduce``, ``evalkit simulate``, ``evalkit data fetch``.
+
+The same work as ``make reproduce``, for people not using make.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..errors import InputError
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="evalkit", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    rep = sub.add_parser("reproduce", help="simulate missing raw data and run every notebook")
+    rep.add_argument("--only", nargs="+", metavar="NAME",
+                     help="notebook names or paper folders (e.g. sakai2017)")
+    rep.add_argument("--quick", action="store_true", help="small parameters (a smoke run)")
+    rep.add_argument("--jobs", type=int, default=None, metavar="N",
+                     help="notebooks run at once (default: cores, at most 2)")
+    sim = sub.add_parser("simulate", help="(re)write the default simulated raw data")
+    sim.add_argument("--force", action="store_true", help="overwrite existing files")
+    data = sub.add_parser("data", help="external public data sets")
+    data_sub = data.add_subparsers(dest="data_command", required=True)
+    fetch = data_sub.add_parser("fetch", help="download (or copy from a mirror) and verify")
+    fetch.add_argument("names", nargs="*", metavar="NAME", help="data sets (default: all)")
+    fetch.add_argument("--mirror", metavar="DIR",
+                       help="copy from DIR laid out like data/external/ (or set EVALKIT_DATA_MIRROR)")
+    data_sub.add_parser("list", help="list the registered data sets")
+    args = parser.parse_args(argv)
+
+    from . import reproduce as rp
+
+    try:
+        if args.command == "reproduce":
+            rp.reproduce(args.only, args.quick, args.jobs)
+        elif args.command == "data":
+            from . import data as d
+
+            if args.data_command == "list":
+                for e in d.REGISTRY.values():
+                    state = "installed" if d.available(e.name) else "missing"
+                    print(f"{e.name:24} {state:9} {e.size:>9} B  {e.description}")
+            else:
+                for name, path in d.fetch(args.names or None, args.mirror).items():
+                    print(f"{name}: {path} (sha256 verified)")
+        elif args.command == "simulate":
+            written = rp.ensure_raw_data(force=args.force)
+            print(f"wrote {len(written)} files" if written else
+                  "raw data already present (use --force to rewrite)")
+    except InputError as exc:
+        print(f"evalkit: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,92 @@
+"""The declaration of a notebook: one object per notebook, read by every tool.
+
+Each paper module in :mod:`evalkit.papers` declares its notebook once, as a
+:class:`Notebook`: its parameters and their checks, the small "quick"
+parameters used by the tests, the raw inputs it reads (and how to simulate
+them when missing), the files it writes, the published tables it is compared
+with, its figures and captions.  The runner (:mod:`evalkit.workspace.reproduce`),
+the report (:mod:`evalkit.workspace.report`) and the tests read these
+declarations; nothing else lists notebooks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Mapping
+
+import pandas as pd
+
+from . import params, paths
+
+__all__ = ["Notebook", "Input", "Comparison"]
+
+
+@dataclass(frozen=True)
+class Input:
+    """A raw input a notebook reads, relative to the repository root.
+
+    ``make`` writes it (a simulator with its default seed) when it is missing;
+    ``None`` means the input must be installed by other means (``make data``).
+    """
+
+    path: str
+    make: Callable[[], object] | None = None
+
+    @property
+    def location(self) -> Path:
+        return paths.ROOT / self.path
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """A published table (``data/published/<published>.csv``) and the reproduced CSV beside it.
+
+    ``values`` maps published columns to reproduced columns; cells whose
+    difference exceeds ``tolerance`` are highlighted in the report.
+    ``prepare`` reshapes the published table first (e.g. counts pairs);
+    ``joined`` means the notebook already wrote both columns side by side.
+    ``how`` is the join; ``fill_published`` fills published cells absent from
+    the published table (a count of zero, say).
+    """
+
+    published: str
+    reproduced: str                  # path under figures/
+    keys: tuple[str, ...]
+    values: Mapping[str, str]
+    tolerance: float = 0.0
+    caption: str = ""
+    prepare: Callable[[pd.DataFrame], pd.DataFrame] | None = None
+    joined: bool = False
+    how: str = "left"
+    fill_published: float | None = None
+
+
+@dataclass(frozen=True)
+class Notebook:
+    """Everything the workspace knows about one notebook, declared in one place."""
+
+    name: str                                  # notebooks/<name>.ipynb, evalkit/papers/<name>.py
+    paper: str                                 # output folder figures/<paper>/
+    title: str                                 # the report's section title for that folder
+    parameters: Mapping[str, params.Checker]   # every parameter but out_dir, with its check
+    outputs: tuple[str, ...]                   # files written under figures/<paper>/
+    inputs: tuple[Input, ...] = ()
+    quick: Mapping[str, object] = field(default_factory=dict)  # small parameters for tests
+    comparisons: tuple[Comparison, ...] = ()
+    figures: tuple[tuple[str, str], ...] = ()  # (file under figures/<paper>/, caption)
+    needs_data: tuple[str, ...] = ()           # external data sets (evalkit data fetch)
+
+    @property
+    def path(self) -> Path:
+        """The notebook file."""
+        return paths.NOTEBOOKS / f"{self.name}.ipynb"
+
+    @property
+    def out_dir(self) -> Path:
+        """Where the notebook writes, ``figures/<paper>/``."""
+        return paths.figures_of(self.paper)
+
+    def check(self, **values) -> None:
+        """Check parameter values; a bad or unknown one raises ParameterError naming it."""
+        params.check(values, self.parameters)

@@ -1,0 +1,71 @@
+"""Atomic writers for every output the workspace produces.
+
+Each writer writes to a hidden temporary file in the destination folder and
+renames it into place, so an interrupted run never leaves a half-written file
+that looks finished.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from pathlib import Path
+
+import pandas as pd
+
+__all__ = ["atomic_write", "write_text", "write_table", "save_figure"]
+
+
+@contextlib.contextmanager
+def atomic_write(path, mode: str = "w", **kwargs):
+    """Open a temporary file beside ``path``; rename it into place on success.
+
+    On any exception (or interruption) the temporary file is removed and an
+    existing ``path`` is left untouched.
+    """
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, mode, **kwargs) as handle:
+            yield handle
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+        raise
+
+
+def write_text(path, text: str) -> Path:
+    """Atomically write ``text`` (UTF-8, ``\\n`` newlines) to ``path``."""
+    with atomic_write(path, "w", encoding="utf-8", newline="\n") as handle:
+        handle.write(text)
+    return Path(path)
+
+
+def write_table(frame: pd.DataFrame, stem, float_format: str = "%.4f", index: bool = False) -> list[Path]:
+    """Write ``frame`` as ``stem.csv`` and ``stem.md`` (atomically, deterministic)."""
+    stem = Path(stem)
+    csv = frame.to_csv(index=index, float_format=float_format, lineterminator="\n")
+    md = frame.to_markdown(index=index, floatfmt=float_format.strip("%")) + "\n"
+    return [write_text(stem.with_suffix(".csv"), csv), write_text(stem.with_suffix(".md"), md)]
+
+
+def save_figure(fig, stem, formats: tuple[str, ...] = ("png", "svg"), dpi: int = 120) -> list[Path]:
+    """Save a matplotlib figure deterministically (no dates, fixed SVG ids)."""
+    import matplotlib
+
+    matplotlib.rcParams["svg.hashsalt"] = "evalkit"
+    stem = Path(stem)
+    written = []
+    for fmt in formats:
+        target = stem.with_suffix("." + fmt)
+        metadata = {"Software": None} if fmt == "png" else {"Date": None, "Creator": None}
+        with atomic_write(target, "wb") as handle:
+            fig.savefig(handle, format=fmt, dpi=dpi, metadata=metadata, bbox_inches="tight")
+        written.append(target)
+    return written

@@ -1,0 +1,85 @@
+"""The Sakai pipeline: conditions, Table 2/3 logic and parameter checks."""
+
+import numpy as np
+import pytest
+
+from evalkit.errors import ParameterError
+from evalkit.measures import gains, graded
+from evalkit.papers import sakai2017_unanimity_gain as sakai
+from evalkit.simulate import stc as sim_stc
+
+
+@pytest.fixture(scope="module")
+def collection(small_collection):
+    return sakai.load_collection(small_collection)
+
+
+def test_batch_scores_equal_per_run_functions(collection):
+    cond = sakai.score_conditions(collection, [2, 4], [3], p=0.2, seed=5)
+    # Recompute condition (dmax=4, N=3) independently through the public per-run API.
+    rng = np.random.default_rng(np.random.SeedSequence([5, 0, 4, 3]))
+    lists = collection.lists
+    for t, grade in enumerate(collection.grades):
+        r = sim_stc.simulate_ratings(grade, 3, 4, rng)
+        ug = gains.unanimity_gain(r, 4, 0.2)
+        for run in range(len(lists.runs)):
+            idx = lists.index[run, t]
+            g = np.where(idx >= 0, ug[idx], 0.0)
+            want = graded.p_plus(g, ug) if ug.max() > 0 else np.nan
+            got = cond.scores["P+"][1, 1, run, t]
+            assert got == pytest.approx(want, nan_ok=True)
+
+
+def test_p_zero_makes_ug_equal_rawg(collection):
+    cond = sakai.score_conditions(collection, [2], [5, 10], p=0.0, seed=1)
+    t2 = sakai.tau_table(cond, collection.lists.runs)
+    assert (t2["tau"] == 1.0).all()
+    best = sakai.best_runs(collection)
+    pairs, counts = sakai.discrepancies(cond, collection, best, n_trials=300, seed=2)
+    assert pairs.empty and (counts["discrepancies"] == 0).all()
+    assert (counts["significant_RawG"] == counts["significant_UG"]).all()
+
+
+def test_best_runs_one_per_team(collection):
+    best = sakai.best_runs(collection)
+    teams = collection.teams
+    assert sorted(teams[best]) == sorted(set(teams))
+    padded = collection.lists.pad([sakai.official_gains(g) for g in collection.grades])
+    scores, _ = graded.score_runs(collection.lists, padded, ("nG@1",))
+    mean = np.nanmean(scores["nG@1"], axis=-1)
+    for b in best:
+        assert mean[b] == mean[teams == teams[b]].max()
+
+
+def test_official_gains():
+    np.testing.assert_array_equal(sakai.official_gains([0, 1, 2]), [0, 1, 3])
+
+
+def test_discrepancy_counts_match_pairs(collection):
+    cond = sakai.score_conditions(collection, [2, 8], [3, 5], p=0.5, seed=3)
+    best = sakai.best_runs(collection)
+    pairs, counts = sakai.discrepancies(cond, collection, best, n_trials=400, seed=4)
+    per = pairs.groupby(["measure", "dmax", "N"]).size()
+    for row in counts.itertuples():
+        assert per.get((row.measure, row.dmax, row.N), 0) == row.discrepancies
+    # each listed pair is significant under exactly one gain
+    assert ((pairs.p_RawG < 0.05) != (pairs.p_UG < 0.05)).all()
+
+
+@pytest.mark.parametrize(
+    "params, name",
+    [
+        ({"p": 1.5}, "p"),
+        ({"trials": 0}, "trials"),
+        ({"n_grid": []}, "n_grid"),
+        ({"dmax_grid": [2, 2]}, "dmax_grid"),
+        ({"alpha": 0}, "alpha"),
+        ({"replications": 0}, "replications"),
+        ({"seed": -1}, "seed"),
+        ({"data_dir": "/nonexistent"}, "data_dir"),
+        ({"cutoff": 2.5}, "cutoff"),
+    ],
+)
+def test_bad_parameters_are_named(params, name):
+    with pytest.raises(ParameterError, match=f"parameter {name} = "):
+        sakai.validate_parameters(**params)

@@ -1,0 +1,55 @@
+"""Every notebook runs through papermill with quick parameters, twice, byte-identically."""
+
+import hashlib
+
+import papermill
+import pytest
+
+from evalkit import papers
+from evalkit.workspace import reproduce
+
+pytestmark = pytest.mark.notebook
+
+
+def _digests(folder):
+    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.iterdir()) if p.is_file()}
+
+
+def _inputs(nb, notebook_inputs, request):
+    spec = notebook_inputs[nb.name]
+    if spec == "external":  # real data: installed from the mirror, or skipped
+        return {"external_dir": str(request.getfixturevalue("external"))}
+    return spec
+
+
+@pytest.mark.parametrize("nb", papers.notebooks(), ids=lambda nb: nb.name)
+def test_notebook_writes_its_promised_outputs_deterministically(nb, tmp_path, notebook_inputs,
+                                                                 request):
+    params = dict(nb.quick, **_inputs(nb, notebook_inputs, request))
+    digests = []
+    for attempt in ("first", "second"):
+        out = tmp_path / attempt
+        reproduce.run_notebook(nb, out_dir=out, executed_dir=tmp_path / f"nb-{attempt}",
+                               parameters=params)
+        missing = [f for f in nb.outputs if not (out / f).is_file()]
+        assert not missing, f"{nb.name} did not write {missing}"
+        assert not [p.name for p in out.iterdir() if p.name.endswith(".tmp")]
+        digests.append(_digests(out))
+    assert digests[0] == digests[1]
+
+
+BAD_PARAMETERS = {"sakai2017_unanimity_gain": ("p", 1.5),
+                  "kim2010_ordering_aggregation": ("noisy_ratio", -0.5),
+                  "wang2015_assessor_differences": ("alpha", 2.0),
+                  "wang2015_user_preferences": ("alpha", -1.0), "real_data": ("replications", 0)}
+
+
+@pytest.mark.parametrize("nb", papers.notebooks(), ids=lambda nb: nb.name)
+def test_notebook_stops_on_a_bad_parameter_naming_it(nb, tmp_path, notebook_inputs, request):
+    name, value = BAD_PARAMETERS[nb.name]
+    params = dict(nb.quick, **_inputs(nb, notebook_inputs, request), **{name: value})
+    with pytest.raises(papermill.PapermillExecutionError, match=f"parameter {name} = {value}"):
+        reproduce.run_notebook(nb, out_dir=tmp_path / "out", executed_dir=tmp_path,
+                               parameters=params)
+    assert not (tmp_path / "out").exists()

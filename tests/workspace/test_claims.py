@@ -1,0 +1,34 @@
+"""The claims checklist every notebook ends with."""
+
+import numpy as np
+import pytest
+
+from evalkit.workspace.claims import COLUMNS, Claims, verdict
+
+
+def test_rows_keep_order_evidence_and_verdict():
+    c = Claims()
+    c.add("Table 1 is reproduced", "7 of 7 rows equal", True)
+    c.add("ES is about 2", "median 0.52", np.float64(0.52) > 1.6)  # a numpy bool
+    frame = c.frame()
+    assert tuple(frame.columns) == COLUMNS
+    assert frame.to_dict("records") == [
+        {"claim": "Table 1 is reproduced", "reproduced": "7 of 7 rows equal", "verdict": "holds"},
+        {"claim": "ES is about 2", "reproduced": "median 0.52", "verdict": "does not hold"},
+    ]
+    assert len(c) == 2 and c.held() == 1
+
+
+def test_an_empty_checklist_still_has_its_columns():
+    assert list(Claims().frame().columns) == list(COLUMNS)
+
+
+@pytest.mark.parametrize("outcome", [1, 0.0, "yes", None, np.array([True])])
+def test_outcome_must_be_a_bool(outcome):
+    with pytest.raises(TypeError, match="must be a bool"):
+        verdict(outcome)
+
+
+def test_claim_without_evidence_is_refused():
+    with pytest.raises(ValueError, match="evidence"):
+        Claims().add("something holds", "", True)

@@ -1,0 +1,103 @@
+"""The notebook registry: one declaration per notebook, read by the runner and the report."""
+
+import importlib
+import warnings
+
+import pytest
+
+from evalkit import papers
+from evalkit.workspace import paths, report, reproduce
+from evalkit.workspace.notebook import Input, Notebook
+
+
+def test_every_notebook_has_a_paper_module_of_the_same_stem():
+    stems = sorted(p.stem for p in paths.NOTEBOOKS.glob("*.ipynb"))
+    modules = sorted(p.stem for p in (paths.ROOT / "evalkit" / "papers").glob("*.py")
+                     if p.stem != "__init__")
+    assert stems == modules == sorted(papers.NAMES)
+    for nb in papers.notebooks():
+        assert isinstance(nb, Notebook) and nb.path.is_file()
+        source = nb.path.read_text()
+        assert f"from evalkit.papers import {nb.name} as paper" in source
+
+
+def test_every_output_file_is_written_by_exactly_one_notebook():
+    seen = {}
+    for nb in papers.notebooks():
+        for out in nb.outputs:
+            key = f"{nb.paper}/{out}"
+            assert key not in seen, f"{key} declared by {seen[key]} and {nb.name}"
+            seen[key] = nb.name
+    for nb in papers.notebooks():
+        for name, _ in nb.figures:
+            assert name in nb.outputs, f"{nb.name}: figure {name} is not a declared output"
+        for c in nb.comparisons:
+            assert c.reproduced.removeprefix(f"{nb.paper}/") in nb.outputs, (nb.name, c.reproduced)
+
+
+def test_quick_parameters_pass_the_declared_checks():
+    for nb in papers.notebooks():
+        assert set(nb.quick) <= set(nb.parameters), nb.name
+        for name, value in nb.quick.items():
+            nb.parameters[name](name, value)
+
+
+def test_unknown_notebook_names_the_choices():
+    with pytest.raises(KeyError, match="sakai2017_unanimity_gain"):
+        papers.notebook("sakai")
+
+
+def test_report_sections_follow_the_registry():
+    sections = report.sections()
+    assert list(sections) == ["sakai2017", "wang2015", "kim2010", "real_data"]
+    assert [nb.name for nb in sections["wang2015"]["notebooks"]] == [
+        "wang2015_assessor_differences", "wang2015_user_preferences"]
+
+
+def test_raw_inputs_shared_by_notebooks_are_made_once_and_only_when_missing(monkeypatch, tmp_path):
+    made = []
+
+    def maker(path):
+        def make():
+            made.append(path)
+            (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+            (tmp_path / path).write_text("x")
+            return tmp_path / path
+        return make
+
+    shared = Input("raw/a.txt", maker("raw/a.txt"))
+    fake = (Notebook("one", "p", "t", {}, (), inputs=(shared,)),
+            Notebook("two", "p", "t", {}, (), inputs=(shared, Input("raw/b.txt", maker("raw/b.txt")),
+                                                       Input("external/c.txt"))))
+    monkeypatch.setattr(paths, "ROOT", tmp_path)
+    monkeypatch.setattr(papers, "notebooks", lambda: fake)
+    assert reproduce.ensure_raw_data() == [tmp_path / "raw/a.txt", tmp_path / "raw/b.txt"]
+    assert made == ["raw/a.txt", "raw/b.txt"]
+    assert reproduce.ensure_raw_data() == [] and len(made) == 2     # nothing missing
+    assert len(reproduce.ensure_raw_data(force=True)) == 2 and len(made) == 4
+
+
+def test_the_shared_ttg_world_is_declared_by_both_wang_notebooks():
+    ttg = [i for nb in papers.notebooks() for i in nb.inputs if i.path == "data/raw/ttg/qrels.txt"]
+    assert len(ttg) == 2 and ttg[0] is ttg[1]
+
+
+@pytest.mark.parametrize("old, new, name", [
+    ("io", "evalkit.formats.trec", "read_qrels"),
+    ("io", "evalkit.workspace.outputs", "write_table"),
+    ("unanimity", "evalkit.papers.sakai2017_unanimity_gain", "table1"),
+    ("ordering", "evalkit.measures.discriminativeness", "discriminativeness"),
+    ("preferences", "evalkit.simulate.preference_sampling", "sample_pairs"),
+    ("reproduce", "evalkit.workspace.reproduce", "reproduce"),
+])
+def test_old_module_names_still_work_with_a_deprecation_warning(old, new, name):
+    import sys
+
+    sys.modules.pop(f"evalkit.{old}", None)
+    with pytest.warns(DeprecationWarning, match=f"evalkit.{old} is deprecated.*{new}"):
+        module = importlib.import_module(f"evalkit.{old}")
+    assert getattr(module, name) is getattr(importlib.import_module(new), name)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(AttributeError, match="looked in"):
+            module.no_such_name  # noqa: B018
