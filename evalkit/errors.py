@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from os import PathLike
 
-__all__ = ["InputError", "ParameterError"]
+__all__ = ["InputError", "ParameterError", "NotebookError"]
 
 
 class InputError(ValueError):
@@ -56,3 +56,22 @@ class ParameterError(InputError):
         )
         self.name = name
         self.value = value
+
+
+class NotebookError(RuntimeError):
+    """A notebook stopped with an error; the message names the notebook, the cell and the error.
+
+    Attributes: ``notebook`` (its name), ``cell`` (execution count of the
+    failing cell, or ``None``), ``error`` (the exception's name), ``detail``
+    (its message) and ``log`` (the worker's captured output, a path).
+    """
+
+    def __init__(self, notebook: str, cell: int | None, error: str, detail: str,
+                 log: str | PathLike | None = None) -> None:
+        self.notebook, self.cell, self.error, self.detail = notebook, cell, error, detail
+        self.log = None if log is None else str(log)
+        where = f"cell {cell}" if cell is not None else "before any cell ran"
+        message = f"notebook {notebook} failed in {where}: {error}: {detail}"
+        if self.log:
+            message += f" (full output: {self.log})"
+        super().__init__(message)

@@ -20,6 +20,8 @@ def main(argv: list[str] | None = None) -> int:
     rep.add_argument("--quick", action="store_true", help="small parameters (a smoke run)")
     rep.add_argument("--jobs", type=int, default=None, metavar="N",
                      help="notebooks run at once (default: cores, at most 2)")
+    rep.add_argument("--verbose", action="store_true",
+                     help="show each kernel's own output (papermill's cell log)")
     sim = sub.add_parser("simulate", help="(re)write the default simulated raw data")
     sim.add_argument("--force", action="store_true", help="overwrite existing files")
     data = sub.add_parser("data", help="external public data sets")
@@ -35,7 +37,9 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         if args.command == "reproduce":
-            rp.reproduce(args.only, args.quick, args.jobs)
+            outcomes = rp.reproduce(args.only, args.quick, args.jobs, args.verbose)
+            if any(o.status != "ok" for o in outcomes):
+                return 1
         elif args.command == "data":
             from . import data as d
 

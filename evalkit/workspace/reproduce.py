@@ -3,18 +3,35 @@
 Used by ``make reproduce`` and ``evalkit reproduce``.  Executed notebooks go to
 ``build/notebooks/`` (git-ignored); each notebook writes its tables and
 figures to ``figures/<paper>/`` and nowhere else.
+
+Every notebook executes in a worker process of its own
+(:mod:`evalkit.workspace.execute`) with the kernel's working directory passed
+explicitly; this module only starts and watches those processes from the
+main thread, so nothing here ever changes the working directory.  A failing
+notebook is reported by name, cell and error while the others finish; the
+exit status is then non-zero.  Ctrl-C stops every worker (and so every
+kernel) before returning.
 """
 
 from __future__ import annotations
 
+import contextlib
+import json
+import os
+import signal
+import subprocess
+import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from .. import papers
+from ..errors import NotebookError
 from . import paths
 from .notebook import Notebook
 
-__all__ = ["ensure_raw_data", "remove_stale_temporaries", "run_notebook", "reproduce"]
+__all__ = ["ensure_raw_data", "remove_stale_temporaries", "Job", "Outcome", "run_jobs", "run_notebook",
+           "reproduce"]
 
 ROOT = paths.ROOT
 
@@ -51,41 +68,162 @@ def remove_stale_temporaries(folder: Path) -> list[Path]:
     return stale
 
 
-def run_notebook(nb: Notebook, out_dir: Path | None = None, executed_dir: Path | None = None,
-                 parameters: dict | None = None, progress: bool = False) -> Path:
-    """Execute one notebook with papermill; returns the executed copy's path."""
-    import papermill
+@dataclass(frozen=True)
+class Job:
+    """One notebook execution: parameters, output folder, executed copy."""
 
-    executed_dir = Path(executed_dir or paths.EXECUTED)
-    executed_dir.mkdir(parents=True, exist_ok=True)
+    notebook: Notebook
+    parameters: dict
+    executed: Path        # the executed copy (.ipynb)
+
+    @property
+    def name(self) -> str:
+        return self.notebook.name
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a job ended: ``status`` is ``"ok"`` or ``"failed"`` (with cell, error, message)."""
+
+    job: Job
+    status: str
+    seconds: float
+    log: Path
+    cell: int | None = None
+    error: str = ""
+    message: str = ""
+
+    def raise_for_failure(self) -> None:
+        if self.status != "ok":
+            raise NotebookError(self.job.name, self.cell, self.error, self.message, self.log)
+
+
+#: Thread-count variables set to 1 for every kernel when notebooks share the cores.
+THREAD_VARIABLES = ("NUMBA_NUM_THREADS", "OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
+
+
+def _environment(one_thread: bool) -> dict:
+    env = dict(os.environ)
+    env.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")  # debugpy's frozen-modules note
+    if one_thread:
+        for var in THREAD_VARIABLES:
+            env.setdefault(var, "1")
+    return env
+
+
+def _start(job: Job, env: dict, verbose: bool) -> tuple[subprocess.Popen, Path, Path]:
+    job.executed.parent.mkdir(parents=True, exist_ok=True)
+    stem = job.executed.with_suffix("")
+    spec, result, log = (Path(f"{stem}.spec.json"), Path(f"{stem}.result.json"), Path(f"{stem}.log"))
+    result.unlink(missing_ok=True)
+    spec.write_text(json.dumps({
+        "input": str(job.notebook.path), "output": str(job.executed), "cwd": str(paths.NOTEBOOKS),
+        "parameters": job.parameters, "result": str(result), "verbose": verbose}))
+    with open(log, "wb") as handle:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "evalkit.workspace.execute", str(spec)], env=env,
+            cwd=str(paths.NOTEBOOKS), stdin=subprocess.DEVNULL,
+            stdout=None if verbose else handle, stderr=None if verbose else subprocess.STDOUT,
+            start_new_session=True)
+    return proc, result, log
+
+
+def _stop(procs) -> None:
+    """SIGTERM every worker's process group, then SIGKILL what is left after 5 s."""
+    for proc in procs:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGTERM)
+    deadline = time.monotonic() + 5
+    for proc in procs:
+        try:
+            proc.wait(max(0.0, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+
+
+def run_jobs(jobs: list[Job], parallel: int = 1, verbose: bool = False,
+             on_start=None, on_done=None) -> list[Outcome]:
+    """Run ``jobs``, ``parallel`` worker processes at a time; outcomes in completion order.
+
+    Only the calling thread starts, polls and reaps workers.  With more than
+    one at a time each kernel gets one thread (numba, BLAS) so they do not
+    oversubscribe the cores; results do not depend on thread counts.
+    """
+    env = _environment(parallel > 1)
+    pending, running, outcomes = list(jobs), {}, []
+    try:
+        while pending or running:
+            while pending and len(running) < max(1, parallel):
+                job = pending.pop(0)
+                running[job.name, id(job)] = (job, time.perf_counter(), *_start(job, env, verbose))
+                if on_start:
+                    on_start(job)
+            done = [k for k, (_, _, proc, _, _) in running.items() if proc.poll() is not None]
+            if not done:
+                time.sleep(0.05)
+            for key in done:
+                job, started, proc, result, log = running.pop(key)
+                outcomes.append(_outcome(job, time.perf_counter() - started, proc.returncode,
+                                         result, log))
+                if on_done:
+                    on_done(outcomes[-1])
+    except BaseException:  # Ctrl-C or an error in a callback: leave no worker or kernel behind
+        _stop([proc for _, _, proc, _, _ in running.values()])
+        raise
+    return outcomes
+
+
+def _outcome(job: Job, seconds: float, code: int, result: Path, log: Path) -> Outcome:
+    if result.is_file():
+        rec = json.loads(result.read_text())
+        return Outcome(job, rec["status"], seconds, log, rec.get("cell"), rec.get("error", ""),
+                       rec.get("message", ""))
+    return Outcome(job, "failed", seconds, log, None, "WorkerDied",
+                   f"the worker process exited with status {code} before reporting")
+
+
+def run_notebook(nb: Notebook, out_dir: Path | None = None, executed_dir: Path | None = None,
+                 parameters: dict | None = None, verbose: bool = False) -> Path:
+    """Execute one notebook in a worker process; return the executed copy's path.
+
+    Raises :class:`~evalkit.errors.NotebookError` naming the failing cell and error.
+    """
     params = dict(parameters or {})
     if out_dir is not None:
         params["out_dir"] = str(Path(out_dir).resolve())
-    target = executed_dir / nb.path.name
-    papermill.execute_notebook(
-        str(nb.path), str(target), parameters=params, cwd=str(nb.path.parent),
-        kernel_name="python3", progress_bar=progress, log_output=False,
-    )
-    return target
+    executed = Path(executed_dir or paths.EXECUTED).resolve() / nb.path.name
+    outcome = run_jobs([Job(nb, params, executed)], verbose=verbose)[0]
+    outcome.raise_for_failure()
+    return executed
 
 
-def reproduce(only: list[str] | None = None, quick: bool = False,
-              jobs: int | None = None) -> list[tuple[str, float]]:
-    """Simulate missing raw data, run the notebooks, write the report, print where outputs are.
+def _relative(path: Path) -> str:
+    try:
+        return str(Path(path).resolve().relative_to(paths.ROOT))
+    except ValueError:
+        return str(path)
+
+
+def reproduce(only: list[str] | None = None, quick: bool = False, jobs: int | None = None,
+              verbose: bool = False, figures: Path | None = None,
+              executed: Path | None = None) -> list[Outcome]:
+    """Simulate missing raw data, run the notebooks, write the report; one line per notebook.
 
     Notebooks are independent (each writes only its own files), so ``jobs``
     of them (default: the number of cores, at most 2) run at once, each in
-    its own kernel process.
+    its own worker process and kernel.  Returns every outcome; the caller
+    turns a failure into a non-zero exit status.  ``figures`` and
+    ``executed`` redirect the outputs (default ``figures/`` and
+    ``build/notebooks/``).
     """
-    import os
-    from concurrent.futures import ThreadPoolExecutor, as_completed
-
     from . import data, report
 
     started = time.perf_counter()
     made = ensure_raw_data()
     if made:
-        print(f"simulated {len(made)} raw data files under {ROOT / 'data' / 'raw'}")
+        print(f"simulated {len(made)} raw data files under {_relative(paths.RAW)}/")
     registry = papers.notebooks()
     chosen = [nb for nb in registry if not only or nb.name in only or nb.paper in only]
     if only and not chosen:
@@ -96,32 +234,31 @@ def reproduce(only: list[str] | None = None, quick: bool = False,
             print(f"skipping {nb.name}: real data not installed; get it with `make data` "
                   f"(or `evalkit data fetch --mirror DIR`)")
             chosen.remove(nb)
-    jobs = max(1, jobs or min(2, os.cpu_count() or 1))
-    if jobs > 1:
-        # Several kernels at once: one thread each (numba, BLAS), so they do not
-        # oversubscribe the cores.  Results do not depend on thread counts.
-        for var in ("NUMBA_NUM_THREADS", "OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS",
-                    "MKL_NUM_THREADS"):
-            os.environ.setdefault(var, "1")
+    parallel = max(1, jobs or min(2, os.cpu_count() or 1))
+    figures = Path(figures or paths.FIGURES).resolve()
+    executed = Path(executed or paths.EXECUTED).resolve()
     # before any notebook starts: notebooks sharing a folder run concurrently
-    for folder in {nb.out_dir for nb in chosen}:
+    for folder in {figures / nb.paper for nb in chosen}:
         remove_stale_temporaries(folder)
+    work = [Job(nb, {**(nb.quick if quick else {}), "out_dir": str(figures / nb.paper)},
+                executed / nb.path.name) for nb in chosen]
+    print(f"running {len(work)} notebooks, {parallel} at a time", flush=True)
 
-    def one(nb):
-        start = time.perf_counter()
-        executed = run_notebook(nb, parameters=nb.quick if quick else None)
-        return nb, executed, time.perf_counter() - start
+    def done(o: Outcome) -> None:
+        if o.status == "ok":
+            print(f"  done    {o.job.name} in {o.seconds:.1f} s -> "
+                  f"{_relative(figures / o.job.notebook.paper)}/", flush=True)
+        else:
+            where = f"cell {o.cell}" if o.cell is not None else "before any cell ran"
+            print(f"  FAILED  {o.job.name} in {where}: {o.error}: {o.message}\n"
+                  f"          full output: {_relative(o.log)}", flush=True)
 
-    print(f"running {len(chosen)} notebooks, {jobs} at a time ...", flush=True)
-    timings = []
-    with ThreadPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(one, nb) for nb in chosen]
-        for done, future in enumerate(as_completed(futures), start=1):
-            nb, executed, seconds = future.result()
-            timings.append((nb.name, seconds))
-            print(f"[{done}/{len(chosen)}] {nb.name} done in {seconds:.1f} s: figures/{nb.paper}/ "
-                  f"(executed: {executed.relative_to(ROOT)})", flush=True)
+    outcomes = run_jobs(work, parallel, verbose,
+                        on_start=lambda j: print(f"  started {j.name}", flush=True), on_done=done)
     total = time.perf_counter() - started
-    page = report.build(total_seconds=total)
-    print(f"All outputs are under {paths.FIGURES}; report: {page} ({total:.1f} s in all)")
-    return timings
+    page = report.build(figures=figures, executed=executed, total_seconds=total)
+    failed = [o.job.name for o in outcomes if o.status != "ok"]
+    print(f"{len(outcomes) - len(failed)} of {len(outcomes)} notebooks ok in {total:.1f} s"
+          + (f"; FAILED: {', '.join(failed)}" if failed else "")
+          + f". Outputs: {_relative(figures)}/; report: {_relative(page)}")
+    return outcomes

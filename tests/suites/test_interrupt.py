@@ -43,14 +43,26 @@ def two_runs(tmp_path_factory, notebook_inputs):
     return nb, base, _digests(old), _digests(new), old
 
 
+def _mtimes(folder):
+    """Modification times by name; a file renamed away between listing and stat is skipped
+    (the run replaces outputs while we look)."""
+    out = {}
+    for p in folder.iterdir():
+        try:
+            out[p.name] = p.stat().st_mtime_ns
+        except FileNotFoundError:
+            continue
+    return out
+
+
 def _interrupt_rerun(nb, base, before, old, tmp_path, sig):
     target = tmp_path / "out"
     subprocess.run(["cp", "-a", str(old), str(target)], check=True)
-    mtimes = {p.name: p.stat().st_mtime_ns for p in target.iterdir()}
+    mtimes = _mtimes(target)
     proc = _run(nb, target, dict(base, seed=2), tmp_path / "x3")
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and proc.poll() is None:
-        if any(p.stat().st_mtime_ns != mtimes.get(p.name) for p in target.iterdir()):
+        if any(m != mtimes.get(name) for name, m in _mtimes(target).items()):
             break  # the rerun has started replacing outputs: interrupt it now
         time.sleep(0.02)
     procs = [psutil.Process(proc.pid)] + psutil.Process(proc.pid).children(recursive=True)

@@ -2,10 +2,10 @@
 
 import hashlib
 
-import papermill
 import pytest
 
 from evalkit import papers
+from evalkit.errors import NotebookError
 from evalkit.workspace import reproduce
 
 pytestmark = pytest.mark.notebook
@@ -49,7 +49,9 @@ BAD_PARAMETERS = {"sakai2017_unanimity_gain": ("p", 1.5),
 def test_notebook_stops_on_a_bad_parameter_naming_it(nb, tmp_path, notebook_inputs, request):
     name, value = BAD_PARAMETERS[nb.name]
     params = dict(nb.quick, **_inputs(nb, notebook_inputs, request), **{name: value})
-    with pytest.raises(papermill.PapermillExecutionError, match=f"parameter {name} = {value}"):
+    with pytest.raises(NotebookError, match=f"{nb.name} failed in cell 3: ParameterError: "
+                                            f"parameter {name} = {value}") as info:
         reproduce.run_notebook(nb, out_dir=tmp_path / "out", executed_dir=tmp_path,
                                parameters=params)
+    assert info.value.cell == 3 and info.value.error == "ParameterError"
     assert not (tmp_path / "out").exists()

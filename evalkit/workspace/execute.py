@@ -1,0 +1,72 @@
+"""Execute one notebook with papermill in THIS process: the runner's worker.
+
+Run as ``python -m evalkit.workspace.execute SPEC.json``; the spec holds the
+notebook, the executed copy's path, the kernel's working directory, the
+parameters and where to write the result record.  Each notebook runs in a
+worker process of its own, so papermill's process-wide ``os.chdir`` and its
+global I/O handlers never race with another notebook (they did when
+notebooks ran in threads of one process).
+
+The result record (JSON) says ``ok`` or, for a failure, the failing cell's
+index, the error's name and message; the runner prints those instead of a
+traceback.  On Linux the worker asks the kernel to SIGKILL it when its parent
+(the runner) dies, and its own kernel notices the worker is gone within a
+second (ipykernel's parent poller), so killing the runner leaves nothing behind.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+PR_SET_PDEATHSIG = 1
+
+
+def die_with_parent() -> None:
+    """Linux only: be sent SIGKILL when the process that started us exits."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+        import signal
+
+        try:
+            ctypes.CDLL("libc.so.6", use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        except OSError:  # pragma: no cover - no libc: nothing to arrange
+            pass
+
+
+def execute(spec: dict) -> dict:
+    """Run the notebook described by ``spec``; return the result record."""
+    import papermill
+    from papermill.exceptions import PapermillExecutionError
+
+    started = time.perf_counter()
+    record = {"notebook": spec["input"], "executed": spec["output"], "status": "ok"}
+    try:
+        papermill.execute_notebook(
+            spec["input"], spec["output"], parameters=spec["parameters"], cwd=spec["cwd"],
+            kernel_name=spec.get("kernel", "python3"), progress_bar=False,
+            log_output=bool(spec.get("verbose")),
+        )
+    except PapermillExecutionError as exc:
+        record |= {"status": "failed", "cell": exc.exec_count, "error": exc.ename,
+                   "message": str(exc.evalue).strip()}
+    except Exception as exc:  # the kernel died, the notebook is unreadable, ...
+        record |= {"status": "failed", "cell": None, "error": type(exc).__name__,
+                   "message": str(exc).strip()}
+    record["seconds"] = time.perf_counter() - started
+    return record
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    die_with_parent()
+    spec = json.loads(Path(argv[0]).read_text())
+    record = execute(spec)
+    Path(spec["result"]).write_text(json.dumps(record))
+    return 0 if record["status"] == "ok" else 1
+
+
+if __name__ == "__main__":  # pragma: no cover - run as a process
+    sys.exit(main())
