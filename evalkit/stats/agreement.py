@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from scipy import stats as _sps
+from scipy.special import ndtri  # the normal quantile; scipy.stats.norm.ppf calls it
 
 from ..errors import InputError
 from .rank_correlation import _check_alpha
@@ -73,7 +73,7 @@ def cohens_kappa(a, b, alpha: float = 0.05) -> CohensKappa:
     with warnings.catch_warnings():  # statsmodels warns on its own z statistic; unused here
         warnings.simplefilter("ignore", RuntimeWarning)
         res = _sm_kappa(table)
-    half = _sps.norm.ppf(1 - alpha / 2) * res.std_kappa
+    half = ndtri(1 - alpha / 2) * res.std_kappa
     return CohensKappa(float(res.kappa), float(res.kappa - half), float(res.kappa + half),
                        float(res.std_kappa), len(a))
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from scipy import stats as _sps
+from scipy.special import ndtri  # the normal quantile; scipy.stats.norm.ppf calls it
 
 from ..errors import InputError, ParameterError
 
@@ -72,7 +72,7 @@ def kendall_tau(x, y, alpha: float = 0.05) -> KendallTau:
     c = prod.sum(axis=1)
     s2 = c.var(ddof=1)
     var = 2.0 / (n * (n - 1)) * (2.0 * (n - 2) * s2 / (n * (n - 1)) + 1.0 - tau**2)
-    half = _sps.norm.ppf(1.0 - alpha / 2.0) * np.sqrt(max(var, 0.0))
+    half = ndtri(1.0 - alpha / 2.0) * np.sqrt(max(var, 0.0))
     return KendallTau(tau, float(tau - half), float(tau + half), n, alpha)
 
 

@@ -12,7 +12,6 @@ matplotlib.use("Agg", force=False)
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
-import seaborn as sns  # noqa: E402
 
 __all__ = [
     "tau_grid", "replication_distributions", "ed_vs_noise", "precision_recall_scatter",
@@ -27,6 +26,8 @@ def tau_grid(reproduced: pd.DataFrame, published: pd.DataFrame | None = None):
 
     Published values, if given, are drawn as hollow markers beside them.
     """
+    import seaborn as sns  # imported on use: it costs a kernel ~0.7 s
+
     measures = list(dict.fromkeys(reproduced["measure"]))
     dmaxes = sorted(reproduced["dmax"].unique())
     ns = sorted(reproduced["N"].unique())
@@ -60,6 +61,8 @@ def tau_grid(reproduced: pd.DataFrame, published: pd.DataFrame | None = None):
 
 def replication_distributions(reps: pd.DataFrame):
     """Box plots over replications: tau (top) and discrepancy counts (bottom)."""
+    import seaborn as sns  # imported on use: it costs a kernel ~0.7 s
+
     measures = list(dict.fromkeys(reps["measure"]))
     fig, axes = plt.subplots(2, len(measures), figsize=(4.2 * len(measures), 6.4),
                              sharey="row", squeeze=False)
@@ -85,6 +88,8 @@ def ed_vs_noise(long: pd.DataFrame, published: pd.DataFrame | None = None):
 
     ``published`` (wide, one column per method) is drawn dashed for comparison.
     """
+    import seaborn as sns  # imported on use: it costs a kernel ~0.7 s
+
     fig, ax = plt.subplots(figsize=(7.5, 4.5))
     methods = list(dict.fromkeys(long["method"]))
     colours = dict(zip(methods, sns.color_palette("colorblind", len(methods))))
@@ -142,6 +147,8 @@ def cluster_timelines(panels: dict):
     of tweet-id lists and ``times`` maps tweet id -> datetime.  Panels are
     laid out in two columns (topics) by rows (assessors), in insertion order.
     """
+    import seaborn as sns  # imported on use: it costs a kernel ~0.7 s
+
     titles = list(panels)
     ncols = 2 if len(titles) > 1 else 1
     nrows = int(np.ceil(len(titles) / ncols))
@@ -234,6 +241,8 @@ def spread_comparison(spread: pd.DataFrame):
 
 def gain_scatter(raw: np.ndarray, ug: np.ndarray, spread: np.ndarray, p: float):
     """RawG against UG per item, coloured by spread D (jittered counts as point size)."""
+    import seaborn as sns  # imported on use: it costs a kernel ~0.7 s
+
     frame = pd.DataFrame({"RawG": raw, "UG": ug, "D": spread})
     counts = frame.value_counts().rename("items").reset_index()
     fig, ax = plt.subplots(figsize=(5.2, 4))
