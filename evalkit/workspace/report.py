@@ -21,6 +21,7 @@ import pandas as pd
 
 from .. import papers
 from . import paths, published
+from .claims import figure_files
 from .notebook import Comparison
 from .outputs import write_text
 
@@ -133,7 +134,9 @@ def build(figures: Path | None = None, executed: Path | None = None,
         if not (figures / paper).is_dir():
             continue
         claims = [c for path in sorted((figures / paper).glob("claims*.csv"))
-                  for c in pd.read_csv(path).to_dict("records")]
+                  for c in pd.read_csv(path, keep_default_na=False).to_dict("records")]
+        for c in claims:
+            c["files"] = figure_files(c.get("explanation", ""))
         rendered.append({
             "id": paper, "title": section["title"],
             "tables": [t for c in section["comparisons"] if (t := _comparison_table(c, figures))],

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from evalkit.workspace.claims import COLUMNS, Claims, verdict
+from evalkit.workspace.claims import COLUMNS, Claims, figure_files, verdict
 
 
 def test_rows_keep_order_evidence_and_verdict():
@@ -13,8 +13,10 @@ def test_rows_keep_order_evidence_and_verdict():
     frame = c.frame()
     assert tuple(frame.columns) == COLUMNS
     assert frame.to_dict("records") == [
-        {"claim": "Table 1 is reproduced", "reproduced": "7 of 7 rows equal", "verdict": "holds"},
-        {"claim": "ES is about 2", "reproduced": "median 0.52", "verdict": "does not hold"},
+        {"claim": "Table 1 is reproduced", "reproduced": "7 of 7 rows equal", "verdict": "holds",
+         "explanation": ""},
+        {"claim": "ES is about 2", "reproduced": "median 0.52", "verdict": "does not hold",
+         "explanation": ""},
     ]
     assert len(c) == 2 and c.held() == 1
 
@@ -32,3 +34,14 @@ def test_outcome_must_be_a_bool(outcome):
 def test_claim_without_evidence_is_refused():
     with pytest.raises(ValueError, match="evidence"):
         Claims().add("something holds", "", True)
+
+
+def test_explanations_name_their_output_files():
+    c = Claims()
+    c.add("ES is about 2", "median 0.52", False,
+          "ES = |d|/sqrt(V_E) gives q/sqrt(n); see sakai2017/es_vs_topics.png and "
+          "sakai2017/es_vs_topics.csv.")
+    assert c.frame().explanation[0].startswith("ES = ")
+    assert figure_files(c.frame().explanation[0]) == ["sakai2017/es_vs_topics.png",
+                                                       "sakai2017/es_vs_topics.csv"]
+    assert figure_files("") == []
