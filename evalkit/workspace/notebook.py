@@ -11,6 +11,8 @@ declarations; nothing else lists notebooks.
 
 from __future__ import annotations
 
+import ast
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Mapping
@@ -86,6 +88,22 @@ class Notebook:
     def out_dir(self) -> Path:
         """Where the notebook writes, ``figures/<paper>/``."""
         return paths.figures_of(self.paper)
+
+    def defaults(self) -> dict[str, str]:
+        """The parameters cell's assignments, ``{name: source text of the value}``.
+
+        Read with :mod:`json` and :mod:`ast` (the same answer as
+        ``papermill.inspect_notebook``'s ``default`` field, without importing papermill).
+        """
+        cells = json.loads(self.path.read_text())["cells"]
+        source = next("".join(c["source"]) for c in cells
+                      if "parameters" in c.get("metadata", {}).get("tags", []))
+        out = {}
+        for node in ast.parse(source).body:
+            target = getattr(node, "target", None) or (getattr(node, "targets", None) or [None])[0]
+            if isinstance(target, ast.Name) and node.value is not None:
+                out[target.id] = ast.get_source_segment(source, node.value)
+        return out
 
     def check(self, **values) -> None:
         """Check parameter values; a bad or unknown one raises ParameterError naming it."""

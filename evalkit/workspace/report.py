@@ -104,17 +104,15 @@ def _fmt(v) -> str:
 
 
 def _run_info(executed: Path) -> dict:
-    import nbformat
-    import papermill
+    import json
 
     out = {}
     for nb in papers.notebooks():
         path = executed / nb.path.name
         if not path.is_file():
             continue
-        meta = nbformat.read(path, as_version=4).metadata.get("papermill", {})
-        defaults = {k: v["default"] for k, v in papermill.inspect_notebook(str(nb.path)).items()}
-        params = {**defaults, **meta.get("parameters", {})}
+        meta = json.loads(path.read_text()).get("metadata", {}).get("papermill", {})
+        params = {**nb.defaults(), **meta.get("parameters", {})}
         params.pop("out_dir", None)
         out.setdefault(nb.paper, []).append({"notebook": f"notebooks/{nb.path.name}",
                                              "seconds": meta.get("duration"), "parameters": params})

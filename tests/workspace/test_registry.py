@@ -101,3 +101,12 @@ def test_old_module_names_still_work_with_a_deprecation_warning(old, new, name):
         warnings.simplefilter("error")
         with pytest.raises(AttributeError, match="looked in"):
             module.no_such_name  # noqa: B018
+
+
+def test_parameter_defaults_equal_papermills_own_reading():
+    import papermill
+
+    for nb in papers.notebooks():
+        expected = {k: v["default"] for k, v in papermill.inspect_notebook(str(nb.path)).items()}
+        assert nb.defaults() == expected, nb.name
+        assert set(expected) == set(nb.parameters) | {"out_dir"}, nb.name
