@@ -247,8 +247,8 @@ def simulate_ttg(out_dir, seed=2015, qrels: pd.DataFrame | None = None,
     qrels, latent = ttg_pool(rng, qrels, **overrides)
     cfg = {**TTG_DEFAULTS, **overrides}
     if targets is None:
-        targets = pd.read_csv(Path(__file__).resolve().parent.parent / "data" / "published"
-                              / "wang2015_ttg_official_scores.csv")
+        from ..workspace.paths import PUBLISHED
+        targets = pd.read_csv(PUBLISHED / "wang2015_ttg_official_scores.csv")
     out = Path(out_dir)
     written = {}
     if simulated:
