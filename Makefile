@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.evalkit-installed
 
 .DEFAULT_GOAL := help
-.PHONY: help setup reproduce test bench simulate data report-png clean
+.PHONY: help setup reproduce test bench simulate data report-png clean sweep-sakai
 
 help: ## list the targets
 	@awk 'BEGIN{FS=":.*## "} /^[a-z-]+:.*## /{printf "  make %-10s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -25,6 +25,10 @@ test: $(STAMP) ## run the test suite
 
 bench: $(STAMP) ## performance ratios against reference implementations
 	$(BIN)/python benchmarks/bench.py
+
+sweep-sakai: $(STAMP) ## Sakai beyond the paper: p x 20 seeds as a Dask sweep -> figures/sweeps/
+	$(BIN)/evalkit sweep sakai-p
+	$(BIN)/python -c "from evalkit.workspace import report; report.build()"
 
 data: $(STAMP) ## fetch the real public data into data/external/ (MIRROR=DIR copies from a mirror)
 	$(BIN)/evalkit data fetch $(if $(MIRROR),--mirror $(MIRROR))

@@ -1,4 +1,4 @@
-"""Command line: ``evalkit reproduce``, ``evalkit simulate``, ``evalkit data fetch``.
+"""Command line: ``evalkit reproduce``, ``evalkit sweep``, ``evalkit simulate``, ``evalkit data fetch``.
 
 The same work as ``make reproduce``, for people not using make.
 """
@@ -22,6 +22,16 @@ def main(argv: list[str] | None = None) -> int:
                      help="notebooks run at once (default: cores, at most 2)")
     rep.add_argument("--verbose", action="store_true",
                      help="show each kernel's own output (papermill's cell log)")
+    swp = sub.add_parser("sweep", help="run one notebook over a parameter grid (Dask tasks)")
+    swp.add_argument("notebook", metavar="NOTEBOOK",
+                     help="notebook name or paper folder (e.g. kim2010), or a named sweep "
+                          "(sakai-p) that needs no --param and writes its summary to figures/sweeps/")
+    swp.add_argument("--param", action="append", metavar="NAME=V1,V2,...",
+                     help="values of one parameter (JSON values; lists in brackets); repeat for more")
+    swp.add_argument("--quick", action="store_true", help="start from the notebook's quick parameters")
+    swp.add_argument("--out", metavar="DIR", help="output folder (default build/sweeps/NOTEBOOK)")
+    swp.add_argument("--scheduler", metavar="ADDRESS",
+                     help="an existing Dask scheduler, e.g. tcp://10.0.0.5:8786 (default: a local cluster)")
     sim = sub.add_parser("simulate", help="(re)write the default simulated raw data")
     sim.add_argument("--force", action="store_true", help="overwrite existing files")
     data = sub.add_parser("data", help="external public data sets")
@@ -39,6 +49,21 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "reproduce":
             outcomes = rp.reproduce(args.only, args.quick, args.jobs, args.verbose)
             if any(o.status != "ok" for o in outcomes):
+                return 1
+        elif args.command == "sweep":
+            from . import sweep as sw
+            from .sweeps import RECIPES
+
+            if args.notebook in RECIPES:
+                for path in sw.run_recipe(args.notebook, args.out, scheduler=args.scheduler):
+                    print(path)
+                return 0
+            if not args.param:
+                parser.error("sweep: give at least one --param NAME=V1,V2,... (or a named sweep: "
+                             + ", ".join(RECIPES) + ")")
+            table = sw.sweep(args.notebook, [sw.parse_param(p) for p in args.param], args.out,
+                             args.quick, args.scheduler)
+            if (table["status"] != "ok").any():
                 return 1
         elif args.command == "data":
             from . import data as d

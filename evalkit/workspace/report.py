@@ -144,6 +144,10 @@ def build(figures: Path | None = None, executed: Path | None = None,
             "held": sum(c["verdict"] == "holds" for c in claims),
             "runs": runs.get(paper, []),
         })
+    from .sweeps import RECIPES
+
+    sweeps = [{"src": r.figure, "caption": r.caption, "command": r.command}
+              for r in RECIPES.values() if (figures / r.figure).is_file()]
     versions = {}
     for p in PACKAGES:
         try:
@@ -153,7 +157,7 @@ def build(figures: Path | None = None, executed: Path | None = None,
     env = jinja2.Environment(loader=jinja2.PackageLoader("evalkit.workspace", "templates"),
                              autoescape=jinja2.select_autoescape(["html", "j2"]))
     html = env.get_template("report.html.j2").render(
-        sections=rendered, versions=versions, python=platform.python_version(),
+        sections=rendered, sweeps=sweeps, versions=versions, python=platform.python_version(),
         total_seconds=total_seconds,
         notebook_seconds=sum(r["seconds"] or 0 for s in rendered for r in s["runs"]))
     return write_text(figures / "index.html", html)

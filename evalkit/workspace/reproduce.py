@@ -36,13 +36,14 @@ __all__ = ["ensure_raw_data", "remove_stale_temporaries", "Job", "Outcome", "run
 ROOT = paths.ROOT
 
 
-def ensure_raw_data(force: bool = False) -> list[Path]:
+def ensure_raw_data(force: bool = False, notebooks=None) -> list[Path]:
     """Simulate each notebook's declared raw input that is missing (or all, with ``force``).
 
-    Inputs shared by several notebooks are made once, in registry order.
+    ``notebooks`` defaults to every registered one.  Inputs shared by several
+    notebooks are made once, in registry order.
     """
     written, done = [], set()
-    for nb in papers.notebooks():
+    for nb in notebooks or papers.notebooks():
         for item in nb.inputs:
             if item.path in done or item.make is None:
                 continue
@@ -144,14 +145,15 @@ def _stop(procs) -> None:
 
 
 def run_jobs(jobs: list[Job], parallel: int = 1, verbose: bool = False,
-             on_start=None, on_done=None) -> list[Outcome]:
+             on_start=None, on_done=None, one_thread: bool | None = None) -> list[Outcome]:
     """Run ``jobs``, ``parallel`` worker processes at a time; outcomes in completion order.
 
     Only the calling thread starts, polls and reaps workers.  With more than
-    one at a time each kernel gets one thread (numba, BLAS) so they do not
-    oversubscribe the cores; results do not depend on thread counts.
+    one at a time (or ``one_thread``) each kernel gets one thread (numba,
+    BLAS) so they do not oversubscribe the cores; results do not depend on
+    thread counts.
     """
-    env = _environment(parallel > 1)
+    env = _environment(parallel > 1 if one_thread is None else one_thread)
     pending, running, outcomes = list(jobs), {}, []
     try:
         while pending or running:
