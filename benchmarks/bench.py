@@ -200,10 +200,82 @@ def bench_ttg(folder: Path) -> dict:
             "check": f"equal to the per-topic function on every 7th (run, topic): {same}"}
 
 
+def bench_evaluate(folder: Path) -> dict:
+    """``evalkit score``'s code path: 44 runs x 100 topics x 4 measures x 3 gains.
+
+    evalkit: :func:`evalkit.evaluate.score` from the tidy frames, once per gain
+    (reading the files excluded); reference: the per-topic public functions in
+    a loop over runs, topics, measures and gains, on gains from
+    :mod:`evalkit.measures.gains`.  Also the whole ``evalkit score`` process on
+    the same files (interpreter start-up, reading, scoring, printing).
+    """
+    import subprocess
+
+    import pandas as pd
+
+    from evalkit.evaluate import item_gains, score
+    from evalkit.formats.assessor_ratings import write_assessor_ratings
+    from evalkit.formats.trec import read_qrels, read_runs
+
+    sim_stc.simulate_stc_collection(folder, seed=2017)
+    qrels, runs = read_qrels(folder / "qrels.txt"), read_runs(folder / "runs")
+    matrix = sim_stc.simulate_ratings(qrels["grade"].to_numpy(), 5, 3, seed=4)
+    ratings = pd.DataFrame(matrix, index=pd.MultiIndex.from_frame(qrels[["topic", "doc"]]))
+    ratings = (ratings.stack().rename("rating").reset_index()
+               .rename(columns={"level_2": "assessor"}).astype({"assessor": str}))
+    measures = ["nG@1", "P+", "nERR@10", "Q"]
+    gain_names = ["raw", "wg", "ug"]
+
+    def fast():
+        return [score(runs, ratings, gain=g, p=0.2, dmax=3, measures=measures, per_topic=True)
+                for g in gain_names]
+
+    funcs = {"nG@1": lambda r, i: graded.ng_at_k(r, i, 1), "P+": lambda r, i: graded.p_plus(r, i, k=10),
+             "nERR@10": lambda r, i: graded.nerr_at_k(r, i, 10),
+             "Q": lambda r, i: graded.q_measure(r, i, k=None)}
+    lists = {key: g["doc"].tolist() for key, g in runs.sort_values("rank").groupby(["run", "topic"])}
+
+    def reference():
+        out = {}
+        for g in gain_names:
+            gains_by_topic = {t: dict(zip(f["doc"], f["gain"]))
+                              for t, f in item_gains(ratings, g, 0.2, 3).groupby("topic")}
+            for (run, topic), docs in lists.items():
+                judged = gains_by_topic[topic]
+                ideal = np.fromiter(judged.values(), float)
+                if ideal.max() <= 0:
+                    continue
+                run_gains = [judged.get(d, 0.0) for d in docs]
+                for m, f in funcs.items():
+                    out[g, run, m, topic] = f(run_gains, ideal)
+        return out
+
+    t_fast, t_ref = median_time(fast, 5), median_time(reference, 3)
+    ref, got = reference(), fast()
+    agree = all(abs(v - ref[g, r, m, t]) < 1e-9
+                for g, frame in zip(gain_names, got)
+                for r, m, t, v in frame[frame["topic"] != "all"].itertuples(index=False))
+    ratings_file = write_assessor_ratings(ratings, folder / "ratings.txt")
+    cmd = [str(Path(sys.executable).parent / "evalkit"), "score", "--ratings", str(ratings_file),
+           "--gain", "ug", *[x for m in measures for x in ("--measure", m)],
+           *sorted(str(p) for p in (folder / "runs").glob("*"))]
+    walls = []
+    for _ in range(3):
+        start = time.perf_counter()
+        subprocess.run(cmd, check=True, capture_output=True)
+        walls.append(time.perf_counter() - start)
+    return {"name": "evalkit score: 44 runs x 100 topics x 4 measures x 3 gains",
+            "evalkit_s": t_fast, "reference_s": t_ref, "speed_up": t_ref / t_fast,
+            "target": ">= 5x", "ok": agree and t_ref / t_fast >= 5,
+            "check": f"answers equal: {agree}; whole `evalkit score` process, one gain, "
+                     f"median of 3: {statistics.median(walls):.2f} s"}
+
+
 def main() -> int:
     rows = [bench_tukey()]
     with tempfile.TemporaryDirectory() as tmp:
         rows.append(bench_scoring(Path(tmp)))
+        rows.append(bench_evaluate(Path(tmp) / "evaluate"))
         rows.extend(bench_kim(Path(tmp)))
         rows.append(bench_ttg(Path(tmp)))
     print(f"{'benchmark':64} {'evalkit':>10} {'reference':>10} {'ratio':>7}  {'target':8} ok")

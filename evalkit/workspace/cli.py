@@ -1,4 +1,4 @@
-"""Command line: ``evalkit reproduce``, ``evalkit sweep``, ``evalkit simulate``, ``evalkit data fetch``.
+"""Command line: ``evalkit reproduce``, ``sweep``, ``score``, ``compare``, ``simulate``, ``data fetch``.
 
 The same work as ``make reproduce``, for people not using make.
 """
@@ -32,6 +32,9 @@ def main(argv: list[str] | None = None) -> int:
     swp.add_argument("--out", metavar="DIR", help="output folder (default build/sweeps/NOTEBOOK)")
     swp.add_argument("--scheduler", metavar="ADDRESS",
                      help="an existing Dask scheduler, e.g. tcp://10.0.0.5:8786 (default: a local cluster)")
+    from ..evaluate import cli as evaluate_cli
+
+    evaluate_cli.add_parsers(sub)
     sim = sub.add_parser("simulate", help="(re)write the default simulated raw data")
     sim.add_argument("--force", action="store_true", help="overwrite existing files")
     data = sub.add_parser("data", help="external public data sets")
@@ -50,6 +53,8 @@ def main(argv: list[str] | None = None) -> int:
             outcomes = rp.reproduce(args.only, args.quick, args.jobs, args.verbose)
             if any(o.status != "ok" for o in outcomes):
                 return 1
+        elif args.command in ("score", "compare"):
+            return evaluate_cli.run(args)
         elif args.command == "sweep":
             from . import sweep as sw
             from .sweeps import RECIPES

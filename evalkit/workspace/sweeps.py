@@ -65,8 +65,8 @@ def summarise_sakai_p(sweep_dir: Path, out: Path) -> list[Path]:
     out = Path(out)
     written = [*write_table(summary, out / "sakai_p")]
     reached = summary[summary["discrepancies_mean"] >= 1].groupby(["measure", "N"])["p"].min()
-    first = (summary.groupby(["measure", "N"])["p"].max().to_frame("largest p")
-             .join(reached.rename("smallest p with >= 1 discrepancy on average")).reset_index())
+    groups = summary[["measure", "N"]].drop_duplicates().set_index(["measure", "N"])
+    first = groups.join(reached.rename("smallest p with >= 1 discrepancy on average")).reset_index()
     first = first.fillna({"smallest p with >= 1 discrepancy on average": "none"})
     text = ("# Sakai beyond the paper: how large must p be?\n\n"
             "Kendall tau (RawG vs UG, mean over Dmax) and randomised Tukey HSD discrepancies "

@@ -36,7 +36,7 @@ def test_summary_averages_tau_over_dmax_and_sums_discrepancies(tmp_path):
     assert summary.loc[0.5, "discrepancies_max"] == 4
     assert summary.loc[0.0, "tau_mean"] == 1 and summary.loc[0.0, "discrepancies_mean"] == 0
     threshold = (tmp_path / "out" / "sakai_p_threshold.md").read_text().splitlines()[-1]
-    assert threshold.replace(" ", "") == "|Q|5|0.5|0.5|"
+    assert threshold.replace(" ", "") == "|Q|5|0.5|"
 
 
 def test_summary_refuses_data_where_p_zero_changes_the_ranking(tmp_path):

@@ -1,0 +1,19 @@
+"""Evaluate your own runs with several assessors' ratings (``evalkit score`` / ``compare``).
+
+* :func:`~evalkit.evaluate.scoring.score`: trec_eval-style scores with RawG, WG
+  or UG gains (or graded qrels and a gain map).
+* :func:`~evalkit.evaluate.significance.compare`: randomised Tukey HSD over all run
+  pairs with effect sizes, and discrepancies between two gains.
+* :func:`~evalkit.evaluate.inputs.item_gains`: one gain per item from ratings.
+* :func:`~evalkit.evaluate.examples.write_example`: the shipped sample in
+  ``data/examples/``.
+"""
+
+from .._lazy import exports
+
+__getattr__, __dir__, __all__ = exports(__name__, {
+    "scoring": ("score",),
+    "significance": ("compare", "best_per_team"),
+    "inputs": ("item_gains", "parse_measure", "gains_from_qrels"),
+    "examples": ("write_example",),
+})

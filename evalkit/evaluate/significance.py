@@ -1,0 +1,87 @@
+"""Compare runs with the randomised Tukey HSD: the engine of ``evalkit compare``.
+
+For each measure and gain, the topics x runs score matrix goes through
+:func:`evalkit.stats.hsd.randomised_tukey_hsd` (Carterette 2012, Sakai's
+Discpower): p-values over all run pairs with the familywise error rate
+controlled, and the effect size ES = |d| / sqrt(V_E), V_E the residual
+variance of the two-way ANOVA without replication (Sakai 2014).  With two
+gains the same seed gives both the same permutations (common random
+numbers), so a pair significant under one gain and not the other, a
+*discrepancy* (Sakai 2017, Table 3), comes from the gains, not from chance.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from ..errors import InputError, ParameterError
+from ..stats.hsd import randomised_tukey_hsd
+from .inputs import parse_measure, team_of
+from .scoring import _depth, _gain_frames, judged_gains, score_arrays
+
+__all__ = ["compare", "best_per_team"]
+
+COLUMNS = ["measure", "gain", "system_a", "system_b", "diff", "p_value", "effect_size",
+           "significant"]
+
+
+def best_per_team(means: pd.Series) -> list[str]:
+    """Each team's run with the highest mean (team = tag up to the first '-'); ties: first by name."""
+    frame = means.rename("mean").rename_axis("run").reset_index()
+    frame["team"] = frame["run"].map(team_of)
+    best = frame.sort_values(["team", "mean", "run"], ascending=[True, False, True])
+    return sorted(best.groupby("team", sort=True).head(1)["run"])
+
+
+def compare(runs: pd.DataFrame, ratings: pd.DataFrame | None = None, *,
+            qrels: pd.DataFrame | None = None, gain_map=None, gains=("raw",), p: float = 0.2,
+            dmax: int | None = None, measures=("nG@1", "P+", "nERR", "Q"), trials: int = 5000,
+            seed: int = 0, alpha: float = 0.05, best_per_team_runs: bool = False,
+            beta: float = 1.0) -> pd.DataFrame:
+    """All run pairs, per measure and gain: ``measure, gain, system_a, system_b, diff,
+    p_value, effect_size, significant`` (+ ``discrepant`` with two gains).
+
+    Topics are those with a positive ideal gain under every gain given (the
+    matrices must match for common random numbers).  With
+    ``best_per_team_runs`` each team's best run by its mean under the first
+    gain is kept, per measure.  ``frame.attrs["mc_se"]`` is the largest Monte
+    Carlo standard error of a p-value, sqrt(p(1-p)/B).
+    """
+    gains = list(gains)
+    if not gains or len(set(gains)) != len(gains) or len(gains) > 2:
+        raise ParameterError("gain", gains, "one or two different gains")
+    if isinstance(alpha, bool) or not 0 < alpha < 1:
+        raise ParameterError("alpha", alpha, "a number in (0, 1)")
+    specs = [parse_measure(m) for m in measures]
+    judged = judged_gains(runs, _gain_frames(ratings, qrels, gain_map, gains, p, dmax),
+                          _depth(specs, runs))
+    names = list(judged.lists.runs)
+    if len(names) < 2:
+        raise InputError("comparing needs at least two runs")
+    valid = (judged.padded.max(axis=-1) > 0).all(axis=0)           # (T,)
+    tables, mc_se = [], 0.0
+    for spec in specs:
+        values = score_arrays(judged, spec, beta)[:, :, valid]     # (G, R, T)
+        chosen = list(range(len(names)))
+        if best_per_team_runs:
+            keep = best_per_team(pd.Series(values[0].mean(axis=1), index=names))
+            chosen = [names.index(r) for r in keep]
+        for g, gain in enumerate(gains):
+            matrix = pd.DataFrame(values[g][chosen].T, columns=[names[i] for i in chosen])
+            result = randomised_tukey_hsd(matrix, n_trials=trials, seed=seed)
+            mc_se = max(mc_se, float(result["p_value_se"].max()))
+            result.insert(0, "gain", gain)
+            result.insert(0, "measure", spec.name)
+            result["significant"] = result["p_value"] < alpha
+            tables.append(result[COLUMNS])
+    out = pd.concat(tables, ignore_index=True)
+    if len(gains) == 2:
+        sig = out.pivot_table(index=["measure", "system_a", "system_b"], columns="gain",
+                              values="significant", aggfunc="first")
+        flips = (sig[gains[0]] != sig[gains[1]]).rename("discrepant").reset_index()
+        out = out.merge(flips, on=["measure", "system_a", "system_b"], how="left", sort=False)
+    out.attrs.update(mc_se=mc_se, trials=trials, topics=int(valid.sum()),
+                     excluded_topics=[str(t) for t in np.array(judged.lists.topics)[~valid]],
+                     notes=judged.notes)
+    return out
