@@ -1,6 +1,7 @@
 """Facts of the real data sets that the real-data notebook relies on."""
 
 import numpy as np
+import pandas as pd
 
 from evalkit.formats import trec
 from evalkit.measures import gains
@@ -35,3 +36,39 @@ def test_stc_ja_dev_missing_ratings(external):
     raw = gains.raw_gain(dev)
     d = gains.rating_spread(dev)
     np.testing.assert_allclose(ug, np.where(raw > 0, raw + 0.2 * n_i * (2 - d), 0))
+
+
+def _small_pool(seed=0, posts=6, replies=12, assessors=10):
+    rng = np.random.default_rng(seed)
+    items = pd.DataFrame([(f"p{i}", f"p{i}-r{j}") for i in range(posts) for j in range(replies)],
+                         columns=["post", "reply"])
+    latent = rng.integers(0, 3, len(items))[:, None]
+    ratings = np.clip(latent + rng.integers(-1, 2, (len(items), assessors)), 0, 2).astype(float)
+    return items, ratings
+
+
+def test_all_ten_assessors_reproduce_the_real_ratings_row():
+    items, ratings = _small_pool()
+    collection, per_topic = real_data.stc_collection(items, ratings, seed=3, n_teams=3, n_runs=6)
+    real = real_data.stc_experiment(collection, per_topic, 0.2, 200, 0.05, 3, 0, progress=False)
+    by_n = real_data.assessor_subsets(collection, per_topic, 0.2, 200, 0.05, 3, subsets=3,
+                                      n_grid=(2, 10), progress=False)
+    assert (by_n.groupby("N")["subset"].nunique().to_dict()) == {2: 3, 10: 1}
+    full = by_n[by_n["N"] == 10].set_index("measure")
+    pd.testing.assert_series_equal(full["tau"], real.set_index("measure")["tau"].rename("tau"),
+                                   check_names=False)
+    pd.testing.assert_series_equal(full["discrepancies"], real.set_index("measure")["discrepancies"],
+                                   check_names=False)
+
+
+def test_subsets_keep_n_of_each_items_own_ratings(monkeypatch):
+    items, ratings = _small_pool(assessors=4)
+    ratings[:, :] = np.arange(4)[None, :] % 3          # assessor j always rates j mod 3
+    collection, per_topic = real_data.stc_collection(items, ratings, seed=1, n_teams=2, n_runs=4)
+    seen = []
+    monkeypatch.setattr(real_data.gains, "raw_gain", lambda r: seen.append(r.copy()) or r.sum(axis=1))
+    real_data.assessor_subsets(collection, per_topic, 0.2, 50, 0.05, 1, subsets=2, n_grid=(2,),
+                               progress=False)
+    assert seen and all(m.shape[1] == 2 for m in seen)
+    for m in seen:       # two distinct assessors per item: never the same column twice
+        assert all(sorted(row) in ([0, 1], [0, 2], [1, 2], [0, 0]) for row in m.tolist())
