@@ -99,6 +99,45 @@ class Collection:
         return np.array([r.split("-")[0] for r in self.lists.runs])
 
 
+def ratings_collection(ratings_file, seed: int, k: int = 10, n_teams: int = 16,
+                       n_runs: int = 44) -> tuple[Collection, list, int]:
+    """A collection over a file of real per-assessor ratings, with simulated runs.
+
+    Real runs rarely come with per-assessor ratings, so runs are simulated
+    over the rated pool as for the STC-ja data (each topic's documents ranked
+    by their mean rating plus system noise, :func:`evalkit.simulate.stc.rank_pool`).
+    Returns the collection (grade 1 where any rating is positive), each
+    topic's items x assessors ratings (NaN where an assessor did not rate the
+    item) aligned with the collection's items, and Dmax, the largest rating seen.
+    """
+    from ..formats.assessor_ratings import read_any_ratings
+    from ..simulate.stc import rank_pool
+
+    long = read_any_ratings(ratings_file)
+    wide = long.pivot_table(index=["topic", "doc"], columns="assessor", values="rating",
+                            aggfunc="first").sort_index()
+    matrix = wide.to_numpy(float)
+    frame = wide.index.to_frame(index=False).assign(mean=np.nanmean(matrix, axis=1), row=np.arange(len(wide)))
+    pool = {t: (g["doc"].to_numpy(), g["mean"].to_numpy()) for t, g in frame.groupby("topic")}
+    runs = rank_pool(pool, seed, n_teams, n_runs, k)
+    qrels = pd.DataFrame({"topic": frame["topic"], "doc": frame["doc"],
+                          "grade": (np.nansum(matrix, axis=1) > 0).astype(int)})
+    lists = measures.ranked_lists(runs, qrels, k)
+    row = dict(zip(zip(frame["topic"], frame["doc"]), frame["row"]))
+    per_topic = [matrix[[row[t, d] for d in docs]] for t, docs in zip(lists.topics, lists.items)]
+    grades = tuple((np.nansum(r, axis=1) > 0).astype(int) for r in per_topic)
+    note = (f"ratings from {Path(ratings_file).name}: {len(long)} ratings of {len(wide)} items; "
+            f"runs simulated ({n_runs} runs, {n_teams} teams)")
+    return Collection(qrels, lists, grades, (note,)), per_topic, int(long["rating"].max())
+
+
+def ratings_conditions(collection: Collection, per_topic: list, dmax: int, p: float) -> Conditions:
+    """The one condition of real ratings: RawG and UG with Dmax from the data, N the most ratings."""
+    n = max(r.shape[1] for r in per_topic)
+    return conditions_from_gains(collection, [gains.raw_gain(r) for r in per_topic],
+                                 [gains.unanimity_gain(r, dmax, p) for r in per_topic], (dmax, n))
+
+
 def load_collection(data_dir, k: int = 10) -> Collection:
     """Read ``data_dir/qrels.txt`` and ``data_dir/runs/*`` (TREC formats)."""
     data_dir = Path(data_dir)
@@ -130,6 +169,8 @@ PARAMETERS = {
     "replications": params.whole(),
     "seed": params.whole(0),
     "data_dir": params.folder("an existing folder with qrels.txt and runs/"),
+    "ratings_file": lambda name, v: v == "" or params.file(
+        "an existing ratings file ('topic assessor doc rating' or NTCIR STC-ja), or \"\"")(name, v),
 }
 
 

@@ -83,3 +83,19 @@ def test_discrepancy_counts_match_pairs(collection):
 def test_bad_parameters_are_named(params, name):
     with pytest.raises(ParameterError, match=f"parameter {name} = "):
         sakai.validate_parameters(**params)
+
+
+def test_ratings_collection_keeps_every_real_rating_and_takes_dmax_from_the_data():
+    from evalkit.formats.assessor_ratings import read_assessor_ratings
+    from evalkit.workspace.paths import EXAMPLES
+
+    path = EXAMPLES / "ratings.txt"
+    collection, per_topic, dmax = sakai.ratings_collection(path, seed=1)
+    long = read_assessor_ratings(path)
+    assert dmax == long["rating"].max() == 3
+    assert sum(int((~np.isnan(r)).sum()) for r in per_topic) == len(long)     # nothing dropped
+    assert len(collection.lists.runs) == 44 and len(collection.lists.topics) == 8
+    for r, g in zip(per_topic, collection.grades):
+        np.testing.assert_array_equal(g, (np.nansum(r, axis=1) > 0).astype(int))
+    cond = sakai.ratings_conditions(collection, per_topic, dmax, 0.2)
+    assert cond.grid == ((3, 5),)

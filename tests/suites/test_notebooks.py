@@ -55,3 +55,19 @@ def test_notebook_stops_on_a_bad_parameter_naming_it(nb, tmp_path, notebook_inpu
                                parameters=params)
     assert info.value.cell == 3 and info.value.error == "ParameterError"
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.notebook
+def test_sakai_notebook_runs_on_real_per_assessor_ratings(tmp_path):
+    """``ratings_file`` replaces the simulated ratings: one condition, Dmax and N from the data."""
+    import pandas as pd
+
+    from evalkit.workspace.paths import EXAMPLES
+
+    nb = papers.notebook("sakai2017_unanimity_gain")
+    out = tmp_path / "out"
+    reproduce.run_notebook(nb, out_dir=out, executed_dir=tmp_path,
+                           parameters={**nb.quick, "ratings_file": str(EXAMPLES / "ratings.txt")})
+    t2 = pd.read_csv(out / "table2.csv")
+    assert t2[["dmax", "N"]].drop_duplicates().values.tolist() == [[3, 5]]   # from the sample
+    assert set(t2["measure"]) == {"nG@1", "P+", "nERR"} and (t2["topics_excluded"] == 1).all()
