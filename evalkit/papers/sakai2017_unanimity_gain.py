@@ -175,7 +175,12 @@ PARAMETERS = {
 
 
 def validate_parameters(**values) -> None:
-    """Check the notebook's parameters; raise ParameterError naming the first bad one."""
+    """Check the notebook's parameters; raise ParameterError naming the first bad one.
+
+    With ``ratings_file`` set, ``data_dir`` is not read, so it is not checked.
+    """
+    if values.get("ratings_file"):
+        values.pop("data_dir", None)
     NOTEBOOK.check(**values)
 
 

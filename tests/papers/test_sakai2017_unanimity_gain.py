@@ -99,3 +99,14 @@ def test_ratings_collection_keeps_every_real_rating_and_takes_dmax_from_the_data
         np.testing.assert_array_equal(g, (np.nansum(r, axis=1) > 0).astype(int))
     cond = sakai.ratings_conditions(collection, per_topic, dmax, 0.2)
     assert cond.grid == ((3, 5),)
+
+
+def test_data_dir_is_not_checked_when_real_ratings_replace_the_simulation(tmp_path):
+    from evalkit.workspace.paths import EXAMPLES
+
+    missing = str(tmp_path / "no-such-folder")
+    sakai.validate_parameters(data_dir=missing, ratings_file=str(EXAMPLES / "ratings.txt"))
+    with pytest.raises(ParameterError, match="data_dir"):
+        sakai.validate_parameters(data_dir=missing, ratings_file="")
+    with pytest.raises(ParameterError, match="ratings_file"):
+        sakai.validate_parameters(ratings_file=missing)
