@@ -22,7 +22,6 @@ from pathlib import Path
 
 import pandas as pd
 
-
 __all__ = ["Recipe", "SAKAI_P", "RECIPES", "summarise_sakai_p"]
 
 
