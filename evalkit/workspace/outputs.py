@@ -26,8 +26,9 @@ def atomic_write(path, mode: str = "w", **kwargs):
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
+    tmp = None
+    try:  # mkstemp inside the try: an interrupt right after it still removes the file
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
         with os.fdopen(fd, mode, **kwargs) as handle:
             yield handle
             handle.flush()
@@ -35,8 +36,9 @@ def atomic_write(path, mode: str = "w", **kwargs):
         os.chmod(tmp, 0o644)
         os.replace(tmp, path)
     except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
+        if tmp is not None:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(tmp)
         raise
 
 

@@ -173,6 +173,11 @@ def run_jobs(jobs: list[Job], parallel: int = 1, verbose: bool = False,
                     on_done(outcomes[-1])
     except BaseException:  # Ctrl-C or an error in a callback: leave no worker or kernel behind
         _stop([proc for _, _, proc, _, _ in running.values()])
+        # a kernel stopped between creating a temporary and renaming it leaves one behind;
+        # every worker is gone now, so no temporary in their folders is still in use
+        for job, *_ in running.values():
+            if job.parameters.get("out_dir"):
+                remove_stale_temporaries(Path(job.parameters["out_dir"]))
         raise
     return outcomes
 
@@ -218,7 +223,9 @@ def reproduce(only: list[str] | None = None, quick: bool = False, jobs: int | No
     its own worker process and kernel.  Returns every outcome; the caller
     turns a failure into a non-zero exit status.  ``figures`` and
     ``executed`` redirect the outputs (default ``figures/`` and
-    ``build/notebooks/``).
+    ``build/notebooks/``; with ``quick``, ``build/quick/figures/`` and
+    ``build/quick/notebooks/``, so a smoke run never overwrites the committed
+    outputs).
     """
     from . import data, report
 
@@ -237,8 +244,11 @@ def reproduce(only: list[str] | None = None, quick: bool = False, jobs: int | No
                   f"(or `evalkit data fetch --mirror DIR`)")
             chosen.remove(nb)
     parallel = max(1, jobs or min(2, os.cpu_count() or 1))
-    figures = Path(figures or paths.FIGURES).resolve()
-    executed = Path(executed or paths.EXECUTED).resolve()
+    # a quick (smoke) run never overwrites the committed full-parameter outputs
+    default_figures, default_executed = ((paths.BUILD / "quick" / "figures", paths.BUILD / "quick" / "notebooks")
+                                         if quick else (paths.FIGURES, paths.EXECUTED))
+    figures = Path(figures or default_figures).resolve()
+    executed = Path(executed or default_executed).resolve()
     # before any notebook starts: notebooks sharing a folder run concurrently
     for folder in {figures / nb.paper for nb in chosen}:
         remove_stale_temporaries(folder)

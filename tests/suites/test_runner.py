@@ -87,3 +87,18 @@ def test_killing_the_runner_leaves_no_worker_or_kernel(sig, tmp_path, notebook_i
     proc.wait(30)
     gone, alive = psutil.wait_procs(family, timeout=15)
     assert not [p.cmdline() for p in alive if p.status() != psutil.STATUS_ZOMBIE]
+
+
+def test_a_quick_run_writes_under_build_quick_not_into_the_committed_figures(monkeypatch):
+    from evalkit.workspace import paths, report
+
+    seen = []
+    monkeypatch.setattr(reproduce, "ensure_raw_data", lambda *a, **k: [])
+    monkeypatch.setattr(reproduce, "run_jobs", lambda jobs, *a, **k: seen.extend(jobs) or [])
+    monkeypatch.setattr(report, "build", lambda **k: paths.BUILD / "quick" / "figures" / "index.html")
+    reproduce.reproduce(only=["kim2010"], quick=True)
+    assert [j.parameters["out_dir"] for j in seen] == [str((paths.BUILD / "quick" / "figures" / "kim2010").resolve())]
+    assert seen[0].executed.parent == (paths.BUILD / "quick" / "notebooks").resolve()
+    seen.clear()
+    reproduce.reproduce(only=["kim2010"], quick=False)
+    assert seen[0].parameters["out_dir"] == str((paths.FIGURES / "kim2010").resolve())
