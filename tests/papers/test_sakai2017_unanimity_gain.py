@@ -110,3 +110,16 @@ def test_data_dir_is_not_checked_when_real_ratings_replace_the_simulation(tmp_pa
         sakai.validate_parameters(data_dir=missing, ratings_file="")
     with pytest.raises(ParameterError, match="ratings_file"):
         sakai.validate_parameters(ratings_file=missing)
+
+
+def test_es_at_the_hsd_border_is_q_over_root_n():
+    import pandas as pd
+
+    pairs = pd.DataFrame({"ES_RawG": [0.48, 0.50], "ES_UG": [0.52, 0.59]})
+    v = sakai.es_arithmetic(pairs, n_topics=100, n_systems=16).set_index("quantity")["value"]
+    q = v.iloc[0]
+    assert q == pytest.approx(4.85, abs=0.01)        # printed tables: q(0.05; 16, inf) = 4.85
+    assert v["predicted ES at the border, q / sqrt(n)"] == pytest.approx(q / 10)
+    assert v["reproduced ES of discrepant pairs, median"] == pytest.approx(0.51)
+    assert v.iloc[7] == pytest.approx((q / 2.4) ** 2) and 4 < v.iloc[7] < 4.2
+    assert v.iloc[8] == pytest.approx((q / 1.6) ** 2) and 9 < v.iloc[8] < 9.3
