@@ -123,3 +123,23 @@ def test_es_at_the_hsd_border_is_q_over_root_n():
     assert v["reproduced ES of discrepant pairs, median"] == pytest.approx(0.51)
     assert v.iloc[7] == pytest.approx((q / 2.4) ** 2) and 4 < v.iloc[7] < 4.2
     assert v.iloc[8] == pytest.approx((q / 1.6) ** 2) and 9 < v.iloc[8] < 9.3
+
+
+def test_run_spread_worlds_differ_only_in_run_spread_and_report_the_border():
+    from evalkit.stats import hsd
+    from scipy.stats import studentized_range
+
+    worlds = sakai.run_spread_worlds([0.25, 0.5], 1, [2], [5], 0.2, 2017)
+    assert list(worlds["world"]) == ["default", "alternative"]
+    assert (worlds["conditions"] == 3).all()                      # 3 measures x 1 condition
+    # the default world is the committed collection: recompute its border |d| by hand
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        sim_stc.simulate_stc_collection(tmp, seed=2017)
+        collection = sakai.load_collection(tmp)
+    cond = sakai.score_conditions(collection, [2], [5], 0.2, 2017)
+    raw = cond.scores["nG@1"][0, 0][:, cond.valid[0]][sakai.best_runs(collection)].T
+    n, s_ = raw.shape
+    border = studentized_range.ppf(0.95, s_, (s_ - 1) * (n - 1)) * np.sqrt(hsd.residual_variance(raw) / n)
+    assert worlds.loc[0, "hsd_border_d"] == pytest.approx(border)
+    assert worlds.loc[0, "hsd_border_d"] != pytest.approx(worlds.loc[1, "hsd_border_d"])
