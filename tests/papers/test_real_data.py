@@ -72,3 +72,13 @@ def test_subsets_keep_n_of_each_items_own_ratings(monkeypatch):
     assert seen and all(m.shape[1] == 2 for m in seen)
     for m in seen:       # two distinct assessors per item: never the same column twice
         assert all(sorted(row) in ([0, 1], [0, 2], [1, 2], [0, 0]) for row in m.tolist())
+
+
+def test_agreement_knob_is_unanimous_at_tiny_noise_and_scattered_at_large_noise():
+    items, ratings = _small_pool(seed=4)
+    collection, per_topic = real_data.stc_collection(items, ratings, seed=3, n_teams=3, n_runs=6)
+    worlds = real_data.agreement_worlds(collection, per_topic, 0.2, 100, 0.05, 3, noises=(1e-9, 50.0))
+    assert len(worlds) == 3 * 2 and set(worlds["measure"]) == {"nG@1", "P+", "nERR"}
+    share = worlds.groupby("sigma")["share_D_below_dmax"].first()
+    assert share[1e-9] == 1.0                      # ten identical ratings: D = 0 < Dmax
+    assert share[50.0] < 0.05                      # clipped to 0 or 2: D = Dmax almost always
