@@ -11,6 +11,13 @@ The pipeline of ``notebooks/real_data.ipynb`` and its declaration :data:`NOTEBOO
   Sakai's uniform simulation; :func:`stc_experiment` ranks the real pool with
   simulated runs and compares RawG vs UG (tau, HSD discrepancies) under the
   real ratings and under uniform ratings.
+* Beyond the paper: :func:`assessor_subsets` keeps N of the ten real
+  assessors per item; :func:`agreement_worlds` draws ratings around each
+  item's real mean with a controlled noise, to explain the real-vs-uniform rows.
+
+The module is longer than most (about 390 lines) because it is one notebook's
+whole pipeline over two real data sets; splitting it would separate steps a
+reader follows in notebook order.
 """
 
 from __future__ import annotations
