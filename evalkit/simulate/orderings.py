@@ -27,6 +27,8 @@ ORDERING_DEFAULTS = dict(
     assessors=(8, 6, 0.4),    # n = 8 + Binomial(6, 0.4): mean 10.4 assessors
     phi=0.44,                 # median Mallows dispersion (0 = all agree, 1 = uniform)
     phi_spread=0.35,          # sd of log(phi) between assessors
+    centres=1,                # assessor groups per set, each around its own centre
+    centre_phi=0.0,           # Mallows dispersion of the extra centres around the first
 )
 
 
@@ -55,6 +57,11 @@ def simulate_orderings(out_path, seed=2010, **overrides) -> Path:
     consistent than others.  Calibrated so that the mean pairwise Kendall tau
     between assessors is about 0.45, what the paper's ED of AC-tau (0.454)
     implies (``tests/test_ordering.py`` checks it).
+
+    ``centres`` > 1 (alternative worlds, never the default) splits each set's
+    assessors at random into groups around different centres, each a Mallows
+    draw with dispersion ``centre_phi`` around the first: 0 gives one shared
+    centre again, 1 unrelated centres.
     """
     cfg = {**ORDERING_DEFAULTS, **overrides}
     unknown = set(overrides) - set(ORDERING_DEFAULTS)
@@ -68,9 +75,13 @@ def simulate_orderings(out_path, seed=2010, **overrides) -> Path:
         base, trials, prob = cfg["assessors"]
         n = base + int(rng.binomial(trials, prob))
         centre = [f"s{i + 1}" for i in rng.permutation(k)]
+        # alternative worlds only (centres > 1): the default draws exactly as before
+        centres = [centre] + [list(mallows(centre, cfg["centre_phi"], rng))
+                              for _ in range(cfg["centres"] - 1)]
         for a in range(n):
             phi = float(np.clip(cfg["phi"] * np.exp(rng.normal(0, cfg["phi_spread"])), 0, 1))
-            for pos, item in enumerate(mallows(centre, phi, rng), start=1):
+            own = centres[int(rng.integers(len(centres)))] if len(centres) > 1 else centre
+            for pos, item in enumerate(mallows(own, phi, rng), start=1):
                 rows.append(f"set{s + 1:02d},A{a + 1:02d},{pos},{item}\n")
     from ..workspace.outputs import write_text
 

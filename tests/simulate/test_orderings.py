@@ -36,3 +36,18 @@ def test_simulated_file_is_byte_identical_for_one_seed(tmp_path):
     a = sim_orderings.simulate_orderings(tmp_path / "a.csv", seed=3)
     b = sim_orderings.simulate_orderings(tmp_path / "b.csv", seed=3)
     assert a.read_bytes() == b.read_bytes()
+
+
+def test_two_centres_at_zero_dispersion_share_the_first_centre_and_one_centre_is_the_default(tmp_path):
+    from evalkit.formats.orderings import read_orderings
+    from evalkit.simulate.orderings import simulate_orderings
+
+    default = simulate_orderings(tmp_path / "a.csv", seed=5, n_sets=3)
+    explicit = simulate_orderings(tmp_path / "b.csv", seed=5, n_sets=3, centres=1, centre_phi=0.7)
+    assert default.read_bytes() == explicit.read_bytes()       # one centre: draw for draw the same
+    apart = read_orderings(simulate_orderings(tmp_path / "c.csv", seed=5, n_sets=3, centres=2,
+                                              centre_phi=1.0))
+    together = read_orderings(simulate_orderings(tmp_path / "d.csv", seed=5, n_sets=3, centres=2,
+                                                 centre_phi=0.0))
+    from evalkit.papers.kim2010_ordering_aggregation import mean_pairwise_tau
+    assert mean_pairwise_tau(apart) < mean_pairwise_tau(together)
