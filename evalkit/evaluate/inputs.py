@@ -65,15 +65,19 @@ def parse_measure(name: str) -> MeasureSpec:
     """``"nERR@10"`` -> base nERR at k = 10; ``"Q"`` -> Q at its default cutoff (none).
 
     Bases are the README's measure table (:data:`evalkit.measures.graded.MEASURES`):
-    nG (default k = 1), P+ and nERR (k = 10), Q (whole run).
+    nG@1 only (g(k)/g*(k) at a deeper rank is unbounded), P+ and nERR (k = 10),
+    Q (whole run).
     """
     match = re.fullmatch(r"(nG|P\+|nERR|Q)(?:@(\d+))?", name.strip())
     if not match:
-        raise ParameterError("measure", name, "one of nG@k, P+, nERR, Q with an optional @k "
+        raise ParameterError("measure", name, "one of nG@1, P+, nERR, Q with an optional @k "
                                               "(e.g. nERR@10)")
     base, k = match.group(1), match.group(2)
     if k is not None and int(k) < 1:
         raise ParameterError("measure", name, "a cutoff @k with k >= 1")
+    if base == "nG" and k is not None and int(k) != 1:
+        # g(k)/g*(k) at one rank is not bounded by 1 for k > 1; only Sakai's nG@1 is offered
+        raise ParameterError("measure", name, "nG@1 (deeper cutoffs: nERR@k, P+@k or Q@k)")
     default = MEASURES["nG@1" if base == "nG" else base].params.get("k")
     return MeasureSpec(name.strip(), base, int(k) if k is not None else default)
 

@@ -88,11 +88,11 @@ def test_score_equals_the_per_topic_functions(gain, small_collection):
     long = pd.DataFrame(matrix, index=pd.MultiIndex.from_frame(qrels[["topic", "doc"]]))
     long = long.stack().dropna().rename("rating").reset_index().rename(columns={"level_2": "assessor"})
     long["rating"] = long["rating"].astype(int)
-    out = score(runs, long, gain=gain, p=0.3, dmax=3, measures=["nG@1", "nG@3", "P+", "nERR@5", "Q"],
+    out = score(runs, long, gain=gain, p=0.3, dmax=3, measures=["nG@1", "P+@5", "nERR@5", "Q"],
                 per_topic=True).set_index(["run", "measure", "topic"])["value"]
     g = item_gains(long, gain, 0.3, 3)
-    functions = {"nG@1": lambda r, i: graded.ng_at_k(r, i, 1), "nG@3": lambda r, i: graded.ng_at_k(r, i, 3),
-                 "P+": lambda r, i: graded.p_plus(r, i, k=10),
+    functions = {"nG@1": lambda r, i: graded.ng_at_k(r, i, 1),
+                 "P+@5": lambda r, i: graded.p_plus(r, i, k=5),
                  "nERR@5": lambda r, i: graded.nerr_at_k(r, i, 5),
                  "Q": lambda r, i: graded.q_measure(r, i, k=None)}
     checked = 0
@@ -125,8 +125,8 @@ def test_qrels_with_a_gain_map_score_like_ntcireval_gain_values():
 
 def test_measure_names_and_bad_parameters():
     assert parse_measure("nERR@10").k == 10 and parse_measure("nERR").k == 10
-    assert parse_measure("Q").k is None and parse_measure("nG@3").k == 3
-    for bad in ("MAP", "nDCG@10", "Q@0", "P+@x"):
+    assert parse_measure("Q").k is None and parse_measure("nG").k == 1 and parse_measure("Q@5").k == 5
+    for bad in ("MAP", "nDCG@10", "Q@0", "P+@x", "nG@3"):
         with pytest.raises(ParameterError, match="measure"):
             parse_measure(bad)
     with pytest.raises(ParameterError, match="gain"):
