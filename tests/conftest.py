@@ -47,21 +47,20 @@ def small_ttg(tmp_path_factory):
 
 
 def mirror_dir():
-    """The local data mirror: $EVALKIT_DATA_MIRROR, else ../shared/data beside the repo."""
+    """The local data mirror named by $EVALKIT_DATA_MIRROR (CI sets it), or None."""
     import os
     from pathlib import Path
 
-    from evalkit.workspace.paths import ROOT
-
-    candidate = Path(os.environ.get("EVALKIT_DATA_MIRROR") or ROOT.parent / "shared" / "data")
-    return candidate if candidate.is_dir() else None
+    value = os.environ.get("EVALKIT_DATA_MIRROR")
+    return Path(value) if value and Path(value).is_dir() else None
 
 
 @pytest.fixture(scope="session")
 def mirror():
     folder = mirror_dir()
     if folder is None:
-        pytest.skip("real data mirror not found: set EVALKIT_DATA_MIRROR or place ../shared/data")
+        pytest.skip("real data mirror not found: set EVALKIT_DATA_MIRROR to a folder laid out "
+                    "like data/external/ (.ci/run does)")
     return folder
 
 
