@@ -162,3 +162,13 @@ def test_ranx_column_names_give_the_same_scores():
     np.testing.assert_allclose(theirs["value"], ours["value"])
     # a3 (0), a1 (3), a2 (1); ideal 3, 1: Q = (BR(2) + BR(3)) / 2, BR(r) = (cg + C) / (cg* + r)
     assert ours["value"].tolist() == pytest.approx([0.0, ((3 + 1) / (4 + 2) + (4 + 2) / (4 + 3)) / 2])
+
+
+def test_a_run_missing_a_rated_topic_scores_zero_there():
+    ratings = pd.DataFrame([("A", "x", "a1", 2), ("B", "x", "b1", 1)],
+                           columns=["topic", "assessor", "doc", "rating"])
+    runs = pd.DataFrame([("r1", "A", "a1", 1), ("r1", "B", "b1", 1), ("r2", "A", "a1", 1)],
+                        columns=["run", "topic", "doc", "rank"])
+    got = score(runs, ratings, measures=["Q"], per_topic=True).set_index(["run", "topic"])["value"]
+    # r2 has no list for B: Q = 0 there, and its mean is over both topics (trec_eval -c)
+    assert got["r2", "B"] == 0 and got["r2", "all"] == pytest.approx((1 + 0) / 2)
