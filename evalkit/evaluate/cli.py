@@ -93,21 +93,21 @@ def run(args) -> int:
 
 
 def _run(args) -> int:
-    from .scoring import score
-    from .significance import compare
-
     data = _inputs(args)
     if args.command == "score":
+        from .scoring import score
+
         out = score(**data, gain=args.gain, measures=args.measure, per_topic=args.per_topic)
         _report(out, "score")
-        if args.format == "tsv":
-            sys.stdout.write("".join(f"{r}\t{m}\t{t}\t{v:.4f}\n"
-                                     for r, m, t, v in out.itertuples(index=False)))
-        elif args.format == "csv":
-            out.to_csv(sys.stdout, index=False, float_format="%.4f")
-        else:
+        if args.format == "json":
             sys.stdout.write(out.to_json(orient="records", double_precision=6) + "\n")
+        else:  # tsv: trec_eval's lines, no header
+            tsv = args.format == "tsv"
+            out.to_csv(sys.stdout, sep="\t" if tsv else ",", header=not tsv, index=False,
+                       float_format="%.4f", na_rep="nan", lineterminator="\n")
         return 0
+    from .significance import compare  # the HSD's compiled kernel: imported only when needed
+
     out = compare(**data, gains=args.gain or ["raw"], measures=args.measure, trials=args.trials,
                   seed=args.seed, alpha=args.alpha, best_per_team_runs=args.best_per_team)
     _report(out, "compare")

@@ -1,7 +1,8 @@
 """Inputs of ``evalkit score`` / ``compare``: item gains, runs and measure names.
 
 Frames may use evalkit's column names or those of ir_measures and ranx
-(``query_id``, ``doc_id``, ``relevance``, ``score``); :func:`item_gains`,
+(``query_id``, ``doc_id``, ``relevance``, ``score``; ranx's ``q_id``, and
+``score`` as a qrels grade); :func:`item_gains`,
 :func:`gains_from_qrels` and :func:`normalise_runs` map them once.
 """
 
@@ -23,11 +24,11 @@ __all__ = ["GAINS", "MeasureSpec", "parse_measure", "normalise_ratings", "item_g
 GAINS = ("raw", "wg", "ug")
 
 _ALIASES = {
-    "topic": ("topic", "query_id", "qid", "query"),
+    "topic": ("topic", "query_id", "q_id", "qid", "query"),
     "doc": ("doc", "doc_id", "docno", "item"),
     "assessor": ("assessor", "annotator", "worker", "rater"),
     "rating": ("rating", "relevance", "label", "grade"),
-    "grade": ("grade", "relevance", "rating", "label"),
+    "grade": ("grade", "relevance", "rating", "label", "score"),   # ranx qrels: q_id, doc_id, score
     "run": ("run", "run_id", "system", "tag", "name"),
     "rank": ("rank",),
     "score": ("score",),

@@ -77,10 +77,14 @@ def _ranked_lists(runs: pd.DataFrame, items: pd.DataFrame, depth: int) -> Ranked
     item_topic = pd.Categorical(items["topic"], categories=topics).codes
     starts = np.searchsorted(item_topic, np.arange(len(topics)))
     position = np.arange(len(items)) - starts[item_topic]            # item's place in its topic
-    keys = pd.Index(items["topic"] + "\x1f" + items["doc"])
-    found = keys.get_indexer(runs["topic"] + "\x1f" + runs["doc"])   # -1: unjudged
     run_code = pd.Categorical(runs["run"], categories=names).codes.astype(np.int64)
     topic_code = pd.Categorical(runs["topic"], categories=topics).codes.astype(np.int64)
+    # (topic, doc) as one integer key: topic code x number of distinct docs + doc code
+    doc_ids = pd.Index(pd.unique(np.concatenate([items["doc"].to_numpy(object),
+                                                 runs["doc"].to_numpy(object)])))
+    width = np.int64(len(doc_ids))
+    keys = pd.Index(item_topic.astype(np.int64) * width + doc_ids.get_indexer(items["doc"]))
+    found = keys.get_indexer(topic_code * width + doc_ids.get_indexer(runs["doc"]))  # -1: unjudged
     order = np.lexsort((runs["rank"].to_numpy(), topic_code, run_code))
     group = (run_code * len(topics) + topic_code)[order]
     first = np.r_[0, np.flatnonzero(np.diff(group)) + 1]
@@ -98,8 +102,7 @@ def _ranked_lists(runs: pd.DataFrame, items: pd.DataFrame, depth: int) -> Ranked
 def _depth(specs: list[MeasureSpec], runs: pd.DataFrame) -> int:
     cuts = [s.k for s in specs]
     if any(k is None for k in cuts):  # Q over the whole run: the longest list
-        r = normalise_runs(runs)
-        longest = int(pd.Series(r["run"] + "\x1f" + r["topic"]).value_counts().max())
+        longest = int(normalise_runs(runs).groupby(["run", "topic"]).size().max())
         cuts = [longest if k is None else k for k in cuts]
     return max(cuts)
 
@@ -147,17 +150,22 @@ def score(runs: pd.DataFrame, ratings: pd.DataFrame | None = None, *,
     frames = _gain_frames(ratings, qrels, gain_map, [gain], p, dmax)
     judged = judged_gains(runs, frames, _depth(specs, runs))
     lists = judged.lists
-    rows = []
     valid = judged.padded[0].max(axis=-1) > 0
-    topics = np.array(lists.topics)
-    arrays = [score_arrays(judged, spec, beta)[0] for spec in specs]   # each (R, T)
-    for r, run in enumerate(lists.runs):
-        for spec, values in zip(specs, arrays):
-            if per_topic:
-                rows += [(run, spec.name, t, v) for t, v in zip(topics[valid], values[r, valid])]
-            rows.append((run, spec.name, "all",
-                         values[r, valid].mean() if valid.any() else np.nan))
-    out = pd.DataFrame(rows, columns=["run", "measure", "topic", "value"])
+    topics = np.array(lists.topics, dtype=object)
+    values = np.stack([score_arrays(judged, spec, beta)[0] for spec in specs], axis=1)  # (R, M, T)
+    means = values[..., valid].mean(axis=-1) if valid.any() else np.full(values.shape[:2], np.nan)
+    # rows: for each run, for each measure, its topics (with per_topic) and then 'all'
+    names = np.array([spec.name for spec in specs], dtype=object)
+    kept = values[..., valid] if per_topic else values[..., :0]
+    table = np.concatenate([kept, means[..., None]], axis=-1)                 # (R, M, T' + 1)
+    width = table.shape[-1]
+    out = pd.DataFrame({
+        "run": np.repeat(np.array(lists.runs, dtype=object), len(specs) * width),
+        "measure": np.tile(np.repeat(names, width), len(lists.runs)),
+        "topic": np.tile(np.append(topics[valid] if per_topic else topics[:0], "all"),
+                         len(lists.runs) * len(specs)),
+        "value": table.ravel(),
+    })
     out.attrs["excluded_topics"] = [str(t) for t in topics[~valid]]
     out.attrs["notes"] = judged.notes
     out.attrs["topics"] = int(valid.sum())

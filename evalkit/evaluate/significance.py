@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import InputError, ParameterError
-from ..stats.hsd import randomised_tukey_hsd
+from ..stats.hsd import randomised_tukey_hsd_many
 from .inputs import parse_measure, team_of
 from .scoring import _depth, _gain_frames, judged_gains, score_arrays
 
@@ -67,9 +67,11 @@ def compare(runs: pd.DataFrame, ratings: pd.DataFrame | None = None, *,
         if best_per_team_runs:
             keep = best_per_team(pd.Series(values[0].mean(axis=1), index=names))
             chosen = [names.index(r) for r in keep]
-        for g, gain in enumerate(gains):
-            matrix = pd.DataFrame(values[g][chosen].T, columns=[names[i] for i in chosen])
-            result = randomised_tukey_hsd(matrix, n_trials=trials, seed=seed)
+        matrices = [pd.DataFrame(values[g][chosen].T, columns=[names[i] for i in chosen])
+                    for g in range(len(gains))]
+        # one pass, the same row permutations for every gain (common random numbers)
+        results = randomised_tukey_hsd_many(matrices, n_trials=trials, seed=seed)
+        for gain, result in zip(gains, results):
             mc_se = max(mc_se, float(result["p_value_se"].max()))
             result.insert(0, "gain", gain)
             result.insert(0, "measure", spec.name)

@@ -75,3 +75,33 @@ def test_bad_ratings_name_file_and_line_and_exit_2(tmp_path, text, extra, messag
                           "--measure", "Q", *extra, RUNS[0]], capture_output=True, text=True)
     assert run.returncode == 2
     assert message in run.stderr and "Traceback" not in run.stderr
+
+
+def _cli(*argv):
+    return subprocess.run([sys.executable, "-m", "evalkit.workspace.cli", *argv],
+                          capture_output=True, text=True)
+
+
+def test_stc_ja_ratings_above_dmax_and_bad_run_files_name_file_and_line(tmp_path):
+    stc = tmp_path / "stc.txt"
+    stc.write_text("T01 T01-D01 0 1 2\nT01 T01-D02 1 NA 2\nT01 T01-D03 2 3 1\n")
+    run = _cli("score", "--ratings", str(stc), "--dmax", "2", "--measure", "Q", RUNS[0])
+    assert run.returncode == 2 and "stc.txt, line 3: rating 3 is outside 0..2" in run.stderr
+    bad_run = tmp_path / "run.txt"
+    bad_run.write_text("T01 Q0 T01-D01 1 2.0 x\nT01 Q0 T01-D02 two 1.0 x\n")
+    run = _cli("score", "--ratings", RATINGS, "--measure", "Q", str(bad_run))
+    assert run.returncode == 2 and "run.txt, line 2: rank 'two' is not an integer" in run.stderr
+
+
+def test_qrels_with_a_gain_map_on_the_command_line(tmp_path, capsys):
+    qrels = tmp_path / "qrels.txt"
+    qrels.write_text("T01 0 T01-D01 2\nT01 0 T01-D02 1\nT01 0 T01-D03 0\n")
+    runfile = tmp_path / "r.txt"
+    runfile.write_text("T01 Q0 T01-D02 1 3.0 r\nT01 Q0 T01-X 2 2.0 r\nT01 Q0 T01-D01 3 1.0 r\n")
+    assert cli.main(["score", "--qrels", str(qrels), "--gain-map", "1:1,2:3",
+                     "--measure", "nG@1", "--measure", "Q", str(runfile)]) == 0
+    out = [line.split("\t") for line in capsys.readouterr().out.splitlines()]
+    # gains 1, 0 (unjudged), 3; ideal 3, 1: nG@1 = 1/3; Q = (BR(1) + BR(3)) / 2 with
+    # BR(1) = (1 + 1) / (3 + 1), BR(3) = (4 + 2) / (4 + 3)
+    assert out == [["r", "nG@1", "all", "0.3333"],
+                   ["r", "Q", "all", f"{((1 + 1) / (3 + 1) + (4 + 2) / (4 + 3)) / 2:.4f}"]]

@@ -149,3 +149,26 @@ def test_the_vectorised_index_equals_ranked_lists(small_collection):
         assert (fast.runs, fast.topics, fast.items, fast.unjudged) == (
             slow.runs, slow.topics, slow.items, slow.unjudged)
         np.testing.assert_array_equal(fast.index, slow.index)
+
+
+def test_ranx_column_names_give_the_same_scores():
+    # ranx frames: runs and qrels both as q_id, doc_id, score (the qrels' score is the grade)
+    qrels = pd.DataFrame({"topic": ["A", "A", "A"], "doc": ["a1", "a2", "a3"], "grade": [2, 1, 0]})
+    runs = pd.DataFrame({"run": "r", "topic": "A", "doc": ["a3", "a1", "a2"], "rank": [1, 2, 3]})
+    ours = score(runs, qrels=qrels, gain_map="1:1,2:3", measures=["nG@1", "Q"])
+    ranx_qrels = qrels.rename(columns={"topic": "q_id", "doc": "doc_id", "grade": "score"})
+    ranx_run = pd.DataFrame({"q_id": "A", "doc_id": ["a3", "a1", "a2"], "score": [3.0, 2.0, 1.0]})
+    theirs = score(ranx_run, qrels=ranx_qrels, gain_map="1:1,2:3", measures=["nG@1", "Q"])
+    np.testing.assert_allclose(theirs["value"], ours["value"])
+    # a3 (0), a1 (3), a2 (1); ideal 3, 1: Q = (BR(2) + BR(3)) / 2, BR(r) = (cg + C) / (cg* + r)
+    assert ours["value"].tolist() == pytest.approx([0.0, ((3 + 1) / (4 + 2) + (4 + 2) / (4 + 3)) / 2])
+
+
+def test_a_run_missing_a_rated_topic_scores_zero_there():
+    ratings = pd.DataFrame([("A", "x", "a1", 2), ("B", "x", "b1", 1)],
+                           columns=["topic", "assessor", "doc", "rating"])
+    runs = pd.DataFrame([("r1", "A", "a1", 1), ("r1", "B", "b1", 1), ("r2", "A", "a1", 1)],
+                        columns=["run", "topic", "doc", "rank"])
+    got = score(runs, ratings, measures=["Q"], per_topic=True).set_index(["run", "topic"])["value"]
+    # r2 has no list for B: Q = 0 there, and its mean is over both topics (trec_eval -c)
+    assert got["r2", "B"] == 0 and got["r2", "all"] == pytest.approx((1 + 0) / 2)
