@@ -37,7 +37,7 @@ from tqdm.auto import tqdm
 from ..errors import ParameterError
 from ..formats import trec
 from ..measures import gains, graded as measures
-from ..simulate.stc import STC_DEFAULTS, simulate_ratings, simulate_stc_collection
+from ..simulate.stc import STC_DEFAULTS, simulate_ratings, simulate_stc_collection, stc_frames
 from ..stats import hsd, rank_correlation
 from ..workspace import params, paths
 from ..workspace.claims import Claims
@@ -144,6 +144,13 @@ def load_collection(data_dir, k: int = 10) -> Collection:
     qrels = trec.read_qrels(data_dir / "qrels.txt")
     report: list[str] = []
     runs = trec.read_runs(data_dir / "runs", qrels, report)
+    return collection_from_frames(qrels, runs, k, report)
+
+
+def collection_from_frames(qrels: pd.DataFrame, runs: pd.DataFrame, k: int = 10,
+                           report: list[str] | None = None) -> Collection:
+    """A :class:`Collection` from qrels (topic, doc, grade) and runs (run, topic, doc, rank)."""
+    report = list(report or [])
     lists = measures.ranked_lists(runs, qrels, k)
     if lists.unjudged:
         report.append(f"{lists.unjudged} retrieved items are unjudged and get gain 0")
@@ -414,17 +421,14 @@ def run_spread_worlds(spreads, world_seeds: int, dmax_grid, n_grid, p: float, se
     (the studentised-range approximation of the randomised test's border;
     see :func:`es_arithmetic`).  The default world is one of the rows, labelled.
     """
-    import tempfile
-
     from scipy.stats import studentized_range
 
     default = STC_DEFAULTS["run_spread"]
     rows = []
     for spread in spreads:
         for w in range(world_seeds):
-            with tempfile.TemporaryDirectory() as tmp:
-                simulate_stc_collection(tmp, seed=DATA_SEED + w, run_spread=spread)
-                collection = load_collection(tmp, k)
+            collection = collection_from_frames(
+                *stc_frames(DATA_SEED + w, run_spread=spread), k)
             cond = score_conditions(collection, dmax_grid, n_grid, p, seed)
             t2 = tau_table(cond, collection.lists.runs, alpha)
             best = best_runs(collection)

@@ -23,7 +23,7 @@ from ..errors import ParameterError
 from ..formats.trec import write_qrels, write_run
 from .seeds import as_generator
 
-__all__ = ["simulate_ratings", "STC_DEFAULTS", "rank_pool", "simulate_stc_collection"]
+__all__ = ["simulate_ratings", "STC_DEFAULTS", "rank_pool", "simulate_stc_collection", "stc_frames"]
 
 
 def simulate_ratings(grades, n_assessors: int, dmax: int, seed) -> np.ndarray:
@@ -110,7 +110,17 @@ def rank_pool(relevance: dict, seed, n_teams: int = 16, n_runs: int = 44, depth:
 
 
 def simulate_stc_collection(out_dir, seed=2017, **overrides) -> dict[str, Path]:
-    """Write an STC-like collection to ``out_dir`` (``qrels.txt``, ``runs/*.txt``).
+    """Write :func:`stc_frames` to ``out_dir`` as ``qrels.txt`` and ``runs/<run>.txt``."""
+    qrels, runs = stc_frames(seed, **overrides)
+    out = Path(out_dir)
+    written = {"qrels": write_qrels(qrels, out / "qrels.txt")}
+    for name, run in runs.groupby("run", sort=True):
+        written[name] = write_run(run, out / "runs" / f"{name}.txt")
+    return written
+
+
+def stc_frames(seed=2017, **overrides) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """An STC-like collection as frames ``(qrels, runs)`` (what :func:`simulate_stc_collection` writes).
 
     Per topic, ``candidates`` posts get a latent grade in {0, 1, 2} (the share
     of relevant ones drawn per topic); :func:`rank_pool` ranks them for 44 runs
@@ -120,7 +130,7 @@ def simulate_stc_collection(out_dir, seed=2017, **overrides) -> dict[str, Path]:
 
     Calibration target (docs/simulators.md): among the best run of each team, pairs
     with mean nG@1 differences of 0.12–0.17 near the 5% significance border
-    of the randomised Tukey HSD test.  Returns the paths written.
+    of the randomised Tukey HSD test.
     """
     cfg = {**STC_DEFAULTS, **overrides}
     unknown = set(overrides) - set(STC_DEFAULTS)
@@ -146,8 +156,4 @@ def simulate_stc_collection(out_dir, seed=2017, **overrides) -> dict[str, Path]:
     grade_of = {(t, str(d)): int(g) for t, (docs, gr) in grades.items() for d, g in zip(docs, gr)}
     pooled = runs[["topic", "doc"]].drop_duplicates().sort_values(["topic", "doc"])
     qrels = pooled.assign(grade=[grade_of[k] for k in zip(pooled.topic, pooled.doc)])
-    out = Path(out_dir)
-    written = {"qrels": write_qrels(qrels, out / "qrels.txt")}
-    for name, run in runs.groupby("run", sort=True):
-        written[name] = write_run(run, out / "runs" / f"{name}.txt")
-    return written
+    return qrels.reset_index(drop=True), runs
