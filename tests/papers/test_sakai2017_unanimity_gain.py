@@ -143,3 +143,12 @@ def test_run_spread_worlds_differ_only_in_run_spread_and_report_the_border():
     border = studentized_range.ppf(0.95, s_, (s_ - 1) * (n - 1)) * np.sqrt(hsd.residual_variance(raw) / n)
     assert worlds.loc[0, "hsd_border_d"] == pytest.approx(border)
     assert worlds.loc[0, "hsd_border_d"] != pytest.approx(worlds.loc[1, "hsd_border_d"])
+
+
+def test_a_collection_built_in_memory_equals_the_one_read_back_from_its_files(tmp_path):
+    qrels, runs = sim_stc.stc_frames(11, n_topics=6)
+    sim_stc.simulate_stc_collection(tmp_path, seed=11, n_topics=6)
+    a, b = sakai.collection_from_frames(qrels, runs), sakai.load_collection(tmp_path)
+    assert (a.lists.runs, a.lists.topics, a.lists.items) == (b.lists.runs, b.lists.topics, b.lists.items)
+    np.testing.assert_array_equal(a.lists.index, b.lists.index)
+    assert all(np.array_equal(x, y) for x, y in zip(a.grades, b.grades))
