@@ -18,7 +18,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import signal
 import subprocess
 import sys
 import time
@@ -130,18 +129,52 @@ def _start(job: Job, env: dict, verbose: bool) -> tuple[subprocess.Popen, Path, 
 
 
 def _stop(procs) -> None:
-    """SIGTERM every worker's process group, then SIGKILL what is left after 5 s."""
+    """Stop every worker AND its kernel; return only when all of them have exited.
+
+    A kernel runs in a session of its own (jupyter_client starts it so), so
+    signalling the worker's process group does not reach it.  We collect each
+    worker's whole process tree first, SIGTERM it, and SIGKILL whatever is
+    left after 5 s.  Waiting for the kernels matters: a kernel still running
+    a cell could otherwise create a temporary output after the caller has
+    cleaned the folder.
+    """
+    import psutil
+
+    tree = []
     for proc in procs:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGTERM)
-    deadline = time.monotonic() + 5
-    for proc in procs:
-        try:
-            proc.wait(max(0.0, deadline - time.monotonic()))
-        except subprocess.TimeoutExpired:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+        with contextlib.suppress(psutil.NoSuchProcess):
+            top = psutil.Process(proc.pid)
+            tree += [top, *top.children(recursive=True)]
+    for member in tree:
+        with contextlib.suppress(psutil.NoSuchProcess):
+            member.terminate()
+    alive = _wait_gone(tree, 5)
+    for member in alive:
+        with contextlib.suppress(psutil.NoSuchProcess):
+            member.kill()
+    _wait_gone(alive, 30)
+    for proc in procs:  # reap the workers' exit statuses
+        proc.wait()
+
+
+def _wait_gone(members, timeout: float) -> list:
+    """Wait until every process has exited; return those still running after ``timeout``.
+
+    A zombie counts as gone: it runs no code, and an orphaned kernel is reaped
+    by whoever adopts it (which, in a container, may never happen).
+    """
+    import psutil
+
+    deadline = time.monotonic() + timeout
+    while True:
+        alive = []
+        for member in members:
+            with contextlib.suppress(psutil.NoSuchProcess):
+                if member.is_running() and member.status() != psutil.STATUS_ZOMBIE:
+                    alive.append(member)
+        if not alive or time.monotonic() >= deadline:
+            return alive
+        time.sleep(0.02)
 
 
 def run_jobs(jobs: list[Job], parallel: int = 1, verbose: bool = False,

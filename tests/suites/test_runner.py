@@ -85,6 +85,9 @@ def test_killing_the_runner_leaves_no_worker_or_kernel(sig, tmp_path, notebook_i
     family = _wait_for_kernel(proc)
     proc.send_signal(sig)  # the runner only: it must take its worker and kernel down
     proc.wait(30)
+    if sig == signal.SIGINT:  # the runner waits for its kernel before it cleans and exits
+        assert not [p.cmdline() for p in family
+                    if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
     gone, alive = psutil.wait_procs(family, timeout=15)
     assert not [p.cmdline() for p in alive if p.status() != psutil.STATUS_ZOMBIE]
 
