@@ -13,9 +13,11 @@ The pipeline of ``notebooks/real_data.ipynb`` and its declaration :data:`NOTEBOO
   real ratings and under uniform ratings.
 * Beyond the paper: :func:`assessor_subsets` keeps N of the ten real
   assessors per item; :func:`agreement_worlds` draws ratings around each
-  item's real mean with a controlled noise, to explain the real-vs-uniform rows.
+  item's real mean with a controlled noise, and :func:`control_worlds`
+  separates agreement from the runs' signal (RawG fixed with unanimity
+  varied; real rating vectors shuffled), to explain the real-vs-uniform rows.
 
-The module is longer than most (about 390 lines) because it is one notebook's
+The module is longer than most (about 530 lines) because it is one notebook's
 whole pipeline over two real data sets; splitting it would separate steps a
 reader follows in notebook order.
 """
