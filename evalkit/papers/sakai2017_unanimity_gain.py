@@ -16,17 +16,26 @@ Each step is a function the notebook calls, tested in
    on the best run of each team, pairs whose significance differs between
    RawG and UG (common random numbers for both).
 6. :func:`replicate` — beyond the paper: the same over several rating draws.
-7. :func:`claims` — the paper's claims with the reproduction's verdicts.
+7. Why two claims differ: :func:`es_arithmetic`, :func:`es_paper_rows` and
+   :func:`es_vs_topics` (ES_HSD at the HSD border is about q/sqrt(n));
+   :func:`run_spread_worlds` (alternative collections varying one assumption).
+8. :func:`claims` — the paper's claims with the reproduction's verdicts.
+
+:func:`ratings_collection` / :func:`ratings_frame_collection` replace the
+simulation by real per-assessor ratings (a file, or a long frame with
+columns topic, assessor, doc, rating).
 
 :data:`NOTEBOOK` declares the notebook (parameters, inputs, outputs, published
-comparisons, figures).  The module is longer than most (about 400 lines)
-because it holds one notebook's whole pipeline; its concepts (gains,
+comparisons, figures).  The module is longer than most (about 760 lines)
+because it holds one notebook's whole pipeline, including the controlled
+experiments that explain its claims; its concepts (gains,
 measures, statistics) live in :mod:`evalkit.measures` and :mod:`evalkit.stats`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Sequence
 
@@ -111,9 +120,26 @@ def ratings_collection(ratings_file, seed: int, k: int = 10, n_teams: int = 16,
     item) aligned with the collection's items, and Dmax, the largest rating seen.
     """
     from ..formats.assessor_ratings import read_any_ratings
+
+    return ratings_frame_collection(read_any_ratings(ratings_file), seed, k, n_teams, n_runs,
+                                    source=Path(ratings_file).name)
+
+
+def ratings_frame_collection(long: pd.DataFrame, seed: int, k: int = 10, n_teams: int = 16,
+                             n_runs: int = 44, source: str = "a ratings frame"
+                             ) -> tuple[Collection, list, int]:
+    """:func:`ratings_collection` from a long frame with columns topic, assessor, doc, rating.
+
+    Any reader that yields one row per (topic, assessor, doc) rating plugs in
+    here (the per-assessor format, the NTCIR STC-ja file, or a frame built in
+    memory); a missing rating is simply an absent row.
+    """
     from ..simulate.stc import rank_pool
 
-    long = read_any_ratings(ratings_file)
+    missing = {"topic", "assessor", "doc", "rating"} - set(long.columns)
+    if missing:
+        raise ParameterError("ratings", sorted(long.columns),
+                             f"a frame with columns topic, assessor, doc, rating (missing {sorted(missing)})")
     wide = long.pivot_table(index=["topic", "doc"], columns="assessor", values="rating",
                             aggfunc="first").sort_index()
     matrix = wide.to_numpy(float)
@@ -126,7 +152,7 @@ def ratings_collection(ratings_file, seed: int, k: int = 10, n_teams: int = 16,
     row = dict(zip(zip(frame["topic"], frame["doc"]), frame["row"]))
     per_topic = [matrix[[row[t, d] for d in docs]] for t, docs in zip(lists.topics, lists.items)]
     grades = tuple((np.nansum(r, axis=1) > 0).astype(int) for r in per_topic)
-    note = (f"ratings from {Path(ratings_file).name}: {len(long)} ratings of {len(wide)} items; "
+    note = (f"ratings from {source}: {len(long)} ratings of {len(wide)} items; "
             f"runs simulated ({n_runs} runs, {n_teams} teams)")
     return Collection(qrels, lists, grades, (note,)), per_topic, int(long["rating"].max())
 
@@ -390,9 +416,7 @@ def es_arithmetic(pairs: pd.DataFrame, n_topics: int, n_systems: int,
     the effect size of a borderline pair is fixed by n.  Conversely an ES of
     e at the border needs n = (q / e)^2 topics.
     """
-    from scipy.stats import studentized_range
-
-    q = float(studentized_range.ppf(1 - alpha, n_systems, (n_systems - 1) * (n_topics - 1)))
+    q = _q(alpha, n_systems, n_topics)
     es = pd.concat([pairs["ES_RawG"], pairs["ES_UG"]]) if len(pairs) else pd.Series(dtype=float)
     rows = [("studentised range q (alpha, S systems, (S-1)(n-1) df)", q),
             ("topics n", n_topics), ("systems S", n_systems),
@@ -403,6 +427,112 @@ def es_arithmetic(pairs: pd.DataFrame, n_topics: int, n_systems: int,
             ("topics needed for the paper's ES = 2.4, (q / 2.4)^2", (q / 2.4) ** 2),
             ("topics needed for the paper's ES = 1.6, (q / 1.6)^2", (q / 1.6) ** 2)]
     return pd.DataFrame(rows, columns=["quantity", "value"])
+
+
+#: Topic counts of the ES-vs-n check, and random topic subsets per count.
+ES_TOPIC_COUNTS = (5, 7, 10, 25, 50, 100)
+ES_SUBSETS = 5
+
+
+@lru_cache(maxsize=None)
+def _q(alpha: float, systems: int, topics: int) -> float:
+    """Studentised range quantile q(1 - alpha; systems, (systems-1)(topics-1) df) (scipy; slow, cached)."""
+    from scipy.stats import studentized_range
+
+    return float(studentized_range.ppf(1 - alpha, systems, (systems - 1) * (topics - 1)))
+
+
+def es_paper_rows(table3: pd.DataFrame, n_topics: int = 100, n_systems: int = 16,
+                  alpha: float = 0.05) -> pd.DataFrame:
+    """The paper's own Table 3 rows against ES = |d| / sqrt(V_E) at ``n_topics`` topics.
+
+    Each published (|d|, ES) gives the residual sd it implies, sqrt(V_E) =
+    |d| / ES; with that V_E the HSD border at n topics is q sqrt(V_E / n); and
+    the n for which the pair would sit on the border is (q / ES)^2.  Uses only
+    the published numbers (no simulation).
+    """
+    rows = []
+    q = _q(alpha, n_systems, n_topics)
+    for r in table3.itertuples():
+        for gain in ("RawG", "UG"):
+            d, es = float(getattr(r, f"d_{gain}")), float(getattr(r, f"ES_{gain}"))
+            rows.append({"measure": r.measure, "dmax": r.dmax, "N": r.N, "pair": r.pair, "gain": gain,
+                         "p": float(getattr(r, f"p_{gain}")), "d": d, "ES": es,
+                         "implied_sd_E": d / es, "border_d_at_n": q * (d / es) / np.sqrt(n_topics),
+                         "implied_topics": (q / es) ** 2})
+    return pd.DataFrame(rows)
+
+
+def es_vs_topics(conditions: Conditions, best: np.ndarray, n_trials: int, alpha: float = 0.05,
+                 seed: int = 2017, topic_counts=ES_TOPIC_COUNTS, subsets: int = ES_SUBSETS,
+                 window=(0.02, 0.10)) -> pd.DataFrame:
+    """ES_HSD of pairs near the HSD border against the number of topics n (numerical check).
+
+    For each measure, the best runs' RawG scores of the first condition are
+    restricted to ``subsets`` random sets of n topics (all topics once at the
+    full count); the randomised Tukey HSD is run and the pairs with p in
+    ``window`` (near alpha) are kept.  Their median ES = |d| / sqrt(V_E) is
+    reported beside q / sqrt(n), q the studentised range quantile for the
+    number of runs and (S-1)(n-1) df: the two agree at every n if borderline
+    pairs have ES ~ q / sqrt(n), so an ES of 1.6-2.4 at the border needs a
+    handful of topics.
+    """
+    valid = conditions.valid[0]
+    full = {m: conditions.scores[m][0, 0][best][:, valid].T for m in MEASURE_NAMES}  # topics x runs
+    total, systems = full[MEASURE_NAMES[0]].shape
+    rows = []
+    for n in topic_counts:
+        if n > total:
+            continue
+        keys, mats = [], []
+        for s in range(subsets if n < total else 1):
+            rng = np.random.default_rng(np.random.SeedSequence([seed, n, s]))
+            pick = np.sort(rng.choice(total, n, replace=False))
+            for m in MEASURE_NAMES:
+                keys.append((m, s))
+                mats.append(full[m][pick])
+        # one pass per n: every matrix of that shape shares the row permutations
+        for (m, s), table in zip(keys, hsd.randomised_tukey_hsd_many(mats, n_trials, seed)):
+            near = table[table["p_value"].between(*window)]
+            rows.append({"measure": m, "topics": n, "subset": s, "pairs_near_border": len(near),
+                         "es_median": near["effect_size"].median() if len(near) else np.nan,
+                         "q_over_root_n": _q(alpha, systems, n) / np.sqrt(n)})
+    return pd.DataFrame(rows).sort_values(["measure", "topics", "subset"], ignore_index=True)
+
+
+def es_topics_summary(res: pd.DataFrame) -> pd.DataFrame:
+    """Per measure and n: borderline pairs found, their median ES, and q / sqrt(n)."""
+    return (res.groupby(["measure", "topics"])
+            .agg(pairs_near_border=("pairs_near_border", "sum"), es_median=("es_median", "median"),
+                 q_over_root_n=("q_over_root_n", "first"))
+            .reset_index())
+
+
+def es_figure(summary: pd.DataFrame, paper_rows: pd.DataFrame):
+    """ES of borderline pairs against n, with q / sqrt(n) and the paper's range."""
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(6.5, 4))
+    curve = summary.groupby("topics")["q_over_root_n"].first()
+    ax.plot(curve.index, curve.values, color="k", lw=1, label="q / sqrt(n) (HSD border)")
+    for k, (m, part) in enumerate(summary.groupby("measure")):
+        ax.scatter(part["topics"], part["es_median"], color=f"C{k}", s=22, zorder=3,
+                   label=f"{m}: median ES of pairs with p near 0.05")
+    lo, hi = paper_rows["ES"].min(), paper_rows["ES"].max()
+    ax.axhspan(lo, hi, color="tab:red", alpha=0.12, label=f"paper's ES {lo:.2f}-{hi:.2f} (n = 100)")
+    n_lo, n_hi = paper_rows["implied_topics"].min(), paper_rows["implied_topics"].max()
+    ax.axvspan(n_lo, n_hi, color="tab:red", alpha=0.06)
+    from matplotlib.ticker import ScalarFormatter
+
+    ax.set(xscale="log", yscale="log", xlabel="topics n (random subsets of the simulated collection)",
+           ylabel="ES_HSD = |d| / sqrt(V_E)")
+    for axis in (ax.xaxis, ax.yaxis):
+        axis.set_major_formatter(ScalarFormatter())
+    ax.legend(fontsize=7)
+    ax.set_title(f"Borderline pairs: ES ~ q/sqrt(n); the paper's ES needs n ~ {n_lo:.0f}-{n_hi:.0f} "
+                 "(shaded)", fontsize=9)
+    fig.tight_layout()
+    return fig
 
 
 def run_spread_worlds(spreads, world_seeds: int, dmax_grid, n_grid, p: float, seed: int,
@@ -421,8 +551,6 @@ def run_spread_worlds(spreads, world_seeds: int, dmax_grid, n_grid, p: float, se
     (the studentised-range approximation of the randomised test's border;
     see :func:`es_arithmetic`).  The default world is one of the rows, labelled.
     """
-    from scipy.stats import studentized_range
-
     default = STC_DEFAULTS["run_spread"]
     rows = []
     for spread in spreads:
@@ -434,7 +562,7 @@ def run_spread_worlds(spreads, world_seeds: int, dmax_grid, n_grid, p: float, se
             best = best_runs(collection)
             raw = cond.scores["nG@1"][0, 0][:, cond.valid[0]][best].T       # topics x best runs
             n, s_ = raw.shape
-            q = studentized_range.ppf(1 - alpha, s_, (s_ - 1) * (n - 1))
+            q = _q(alpha, s_, n)
             rows.append({"run_spread": spread, "collection_seed": DATA_SEED + w,
                          "world": "default" if spread == default else "alternative",
                          "upper_at_least_1": int((t2["high"] >= 1).sum()), "conditions": len(t2),
@@ -471,7 +599,9 @@ def run_spread_figure(worlds: pd.DataFrame):
 def claims(t1: pd.DataFrame, t1_published: pd.DataFrame, t2: pd.DataFrame,
            counts: pd.DataFrame, pairs: pd.DataFrame,
            es_table: pd.DataFrame | None = None,
-           worlds: pd.DataFrame | None = None) -> pd.DataFrame:
+           worlds: pd.DataFrame | None = None,
+           es_topics: pd.DataFrame | None = None,
+           es_rows: pd.DataFrame | None = None) -> pd.DataFrame:
     """The paper's claims, each with the reproduction's verdict and its number.
 
     Every number is computed from the tables passed in (never typed by hand).
@@ -532,6 +662,21 @@ def claims(t1: pd.DataFrame, t1_published: pd.DataFrame, t2: pd.DataFrame,
                    f"topics, not {n}, so its ES cannot come from ES = |d|/sqrt(V_E) with V_E "
                    "from the two-way ANOVA over all topics (a different denominator). See "
                    "sakai2017/es_arithmetic.md.")
+        if es_topics is not None and es_rows is not None and len(es_topics):
+            full = es_topics[es_topics["topics"] == es_topics["topics"].max()]
+            few = es_topics[es_topics["topics"] == es_topics["topics"].min()]
+            why += (f" The paper's own rows say the same without any simulation: their |d| "
+                    f"{es_rows.d.min():.3f}-{es_rows.d.max():.3f} and ES imply sqrt(V_E) = |d|/ES = "
+                    f"{es_rows.implied_sd_E.min():.3f}-{es_rows.implied_sd_E.max():.3f}, whose HSD border "
+                    f"at {n} topics, q sqrt(V_E/{n}), is {es_rows.border_d_at_n.min():.3f}-"
+                    f"{es_rows.border_d_at_n.max():.3f}, only {(es_rows.border_d_at_n / es_rows.d).min():.2f}-"
+                    f"{(es_rows.border_d_at_n / es_rows.d).max():.2f} of those |d| "
+                    f"(sakai2017/es_paper_rows.csv). Checked numerically on random topic subsets: the "
+                    f"median ES of pairs with p near 0.05 is {few.es_median.min():.2f}-"
+                    f"{few.es_median.max():.2f} at n = {few.topics.iloc[0]} (q/sqrt(n) "
+                    f"{few.q_over_root_n.iloc[0]:.2f}) and {full.es_median.min():.2f}-"
+                    f"{full.es_median.max():.2f} at n = {full.topics.iloc[0]} (q/sqrt(n) "
+                    f"{full.q_over_root_n.iloc[0]:.2f}), sakai2017/es_denominator.png.")
         add("Table 3: discrepant (borderline) pairs have ES_HSD of about 1.6-2.4",
             f"median ES_HSD {es.median():.2f} (range {es.min():.2f}-{es.max():.2f}) "
             f"with ES = |d|/sqrt(V_E)", bool(1.6 <= es.median() <= 2.4), why)
@@ -589,6 +734,8 @@ NOTEBOOK = Notebook(
         "table2_tau_grid.png", "table2_tau_grid.svg",
         "table3.csv", "table3.md", "table3_counts.csv", "table3_counts.md",
         "table3_vs_published.md", "es_arithmetic.csv", "es_arithmetic.md",
+        "es_paper_rows.csv", "es_paper_rows.md", "es_denominator.csv", "es_denominator.md",
+        "es_denominator.png", "es_denominator.svg",
         "run_spread_worlds.csv", "run_spread_worlds.md", "run_spread_worlds.png", "run_spread_worlds.svg",
         "replications.csv", "replications_summary.md",
         "replications.png", "replications.svg", "claims.csv", "claims.md",
@@ -611,6 +758,9 @@ NOTEBOOK = Notebook(
     figures=(
         ("table2_tau_grid.png", "Kendall tau (RawG vs UG) with 95% CI per measure, N and Dmax; "
                                 "hollow markers: the paper's values."),
+        ("es_denominator.png", "Why the paper's ES_HSD cannot be |d|/sqrt(V_E) at 100 topics: the "
+                               "ES of pairs near p = 0.05 follows q/sqrt(n) over random topic "
+                               "subsets; the paper's values sit at a handful of topics."),
         ("replications.png", "Beyond the paper: tau and discrepancy counts over independent rating draws."),
         ("run_spread_worlds.png", "Why some upper limits stay below 1: alternative collections where only "
                                   "the within-team spread of run skill varies; right, the HSD border "

@@ -7,6 +7,11 @@
 * :func:`simulate_ratings`: Sakai's rating simulation: an L0 item gets N
   zeros; an L1 or L2 item gets N independent integer ratings uniform on
   ``{0..dmax}``.
+* Controlled variants of real ratings (the real-data notebook's experiments):
+  :func:`subsample_assessors` keeps N of each item's ratings;
+  :func:`fixed_sum_ratings` rebuilds ratings with a given sum (RawG) and a
+  chosen unanimity; :func:`shuffle_relevant` moves whole rating vectors between
+  a topic's relevant items.
 
 Every function takes an explicit seed or ``numpy.random.Generator``; the same
 seed gives byte-identical files.  Calibration: ``docs/simulators.md``.
@@ -23,7 +28,8 @@ from ..errors import ParameterError
 from ..formats.trec import write_qrels, write_run
 from .seeds import as_generator
 
-__all__ = ["simulate_ratings", "STC_DEFAULTS", "rank_pool", "simulate_stc_collection", "stc_frames"]
+__all__ = ["simulate_ratings", "STC_DEFAULTS", "rank_pool", "simulate_stc_collection", "stc_frames",
+           "subsample_assessors", "fixed_sum_ratings", "shuffle_relevant"]
 
 
 def simulate_ratings(grades, n_assessors: int, dmax: int, seed) -> np.ndarray:
@@ -157,3 +163,66 @@ def stc_frames(seed=2017, **overrides) -> tuple[pd.DataFrame, pd.DataFrame]:
     pooled = runs[["topic", "doc"]].drop_duplicates().sort_values(["topic", "doc"])
     qrels = pooled.assign(grade=[grade_of[k] for k in zip(pooled.topic, pooled.doc)])
     return qrels.reset_index(drop=True), runs
+
+
+def subsample_assessors(ratings, n: int, seed) -> np.ndarray:
+    """Keep ``n`` of each item's ratings, chosen at random per item.
+
+    ``ratings`` is ``items x assessors`` with NaN for a missing rating.  Each
+    item keeps ``n`` of its own non-missing ratings (its own draw, so different
+    items keep different assessors, as in crowd-sourced pools); an item with
+    fewer than ``n`` ratings keeps them all (NaN-padded).  Returns an
+    ``items x n`` float array.
+    """
+    if isinstance(n, bool) or int(n) != n or n < 1:
+        raise ParameterError("n", n, "a whole number >= 1")
+    r = np.asarray(ratings, float)
+    if r.ndim != 2 or n > r.shape[1]:
+        raise ParameterError("n", n, f"at most the {r.shape[-1]} ratings per item")
+    keys = as_generator(seed).random(r.shape)
+    keys[np.isnan(r)] = np.inf                      # missing ratings are never picked first
+    keep = np.argsort(keys, axis=1, kind="stable")[:, :int(n)]
+    return np.take_along_axis(r, keep, axis=1)
+
+
+def fixed_sum_ratings(raw, n: int, dmax: int, disagree) -> np.ndarray:
+    """``n`` integer ratings on ``0..dmax`` per item with sum ``raw``: RawG fixed, unanimity chosen.
+
+    An item with ``disagree`` False gets its most unanimous ratings (values
+    ``a`` and ``a + 1`` only, so D <= 1; D = 0 when ``raw`` is a multiple of
+    ``n``).  An item with ``disagree`` True gets one 0 and one ``dmax`` and the
+    rest as unanimous as possible (D = dmax), when ``dmax <= raw <= (n-1) dmax``;
+    outside that range D = dmax is impossible and it gets the unanimous ratings.
+    RawG (the sum) is the same either way, so only Sakai's D, hence UG, changes.
+    """
+    raw = np.asarray(raw, dtype=np.int64)
+    disagree = np.broadcast_to(np.asarray(disagree, bool), raw.shape)
+    if (raw < 0).any() or (raw > n * dmax).any():
+        raise ParameterError("raw", raw.max() if (raw > 0).any() else raw.min(),
+                             f"sums of {n} ratings on 0..{dmax}")
+
+    def even(total, k):                              # k ratings in {a, a+1} summing to total
+        a, b = np.divmod(total, k)
+        return a[:, None] + (np.arange(k)[None, :] < b[:, None])
+
+    out = even(raw, n)
+    can = disagree & (raw >= dmax) & (raw <= (n - 1) * dmax) & (n >= 2)
+    if can.any():
+        rest = even(raw[can] - dmax, n - 2)
+        out[can] = np.concatenate([np.zeros((can.sum(), 1), np.int64),
+                                   np.full((can.sum(), 1), dmax), rest], axis=1)
+    return out
+
+
+def shuffle_relevant(ratings, seed) -> np.ndarray:
+    """Permute the rating vectors of a topic's relevant items (RawG > 0) among themselves.
+
+    The multiset of rating vectors, hence every agreement statistic (the
+    distribution of D, and of RawG), is unchanged; which item has which
+    ratings is random, so the link between an item's ratings and how the
+    runs rank it is cut beyond relevant vs not.  ``ratings``: ``items x N``.
+    """
+    r = np.array(ratings, copy=True)
+    rel = np.flatnonzero(np.nansum(r, axis=1) > 0)
+    r[rel] = r[as_generator(seed).permutation(rel)]
+    return r

@@ -1,6 +1,7 @@
 """Facts of the real data sets that the real-data notebook relies on."""
 
 import numpy as np
+import pytest
 import pandas as pd
 
 from evalkit.formats import trec
@@ -82,3 +83,47 @@ def test_agreement_knob_is_unanimous_at_tiny_noise_and_scattered_at_large_noise(
     share = worlds.groupby("sigma")["share_D_below_dmax"].first()
     assert share[1e-9] == 1.0                      # ten identical ratings: D = 0 < Dmax
     assert share[50.0] < 0.05                      # clipped to 0 or 2: D = Dmax almost always
+
+
+def test_uniform_share_below_dmax_equals_enumeration():
+    import itertools
+
+    for n in (1, 2, 3, 4):
+        outcomes = list(itertools.product(range(3), repeat=n))
+        below = sum(max(o) - min(o) < 2 for o in outcomes) / len(outcomes)
+        assert real_data.uniform_share_below_dmax(n) == pytest.approx(below)
+    assert real_data.uniform_share_below_dmax(2) == pytest.approx(7 / 9)
+
+
+def test_control_worlds_fix_rawg_and_keep_real_agreement_when_shuffled():
+    items, ratings = _small_pool(seed=5)
+    collection, per_topic = real_data.stc_collection(items, ratings, seed=3, n_teams=3, n_runs=6)
+    worlds = real_data.control_worlds(collection, per_topic, 0.2, 200, 0.05, 3, draws=2,
+                                      shares=(0.0, 1.0), progress=False)
+    real = real_data.stc_experiment(collection, per_topic, 0.2, 200, 0.05, 3, 0, progress=False)
+    assert len(worlds) == (2 * 2 + 2) * 3
+    fixed = worlds[worlds["world"] == "fixed RawG"]
+    # RawG is the real one in every fixed world: the same RawG-significant pairs as the real ratings
+    sig = real.set_index("measure")["significant_RawG"]
+    assert (fixed["significant_RawG"].to_numpy() == sig.loc[fixed["measure"]].to_numpy()).all()
+    flat = np.concatenate(per_topic)
+    raw = flat.sum(axis=1)
+    rel = raw > 0
+    share = fixed.groupby("disagree_share")["share_D_below_dmax"].agg(["min", "max"])
+    assert share.loc[0.0].tolist() == [1.0, 1.0]                      # all unanimous: D <= 1
+    cannot = ((raw[rel] < 2) | (raw[rel] > 18)).mean()                 # where D = 2 is impossible
+    assert share.loc[1.0].tolist() == [pytest.approx(cannot)] * 2
+    real_share = (gains.rating_spread(flat[rel]) < 2).mean()
+    shuffled = worlds[worlds["world"] == "shuffled"]
+    assert np.allclose(shuffled["share_D_below_dmax"], real_share)      # agreement exactly the real one
+
+
+def test_stc_ja_unanimity_falls_slowly_with_n_for_real_raters(external):
+    items, ratings = real_data.load_stc(data.path_of("stc-ja-test", external))
+    collection, per_topic = real_data.stc_collection(items, ratings, seed=2017)
+    by_n = real_data.assessor_subsets(collection, per_topic, 0.2, 100, 0.05, 2017, subsets=1,
+                                      n_grid=(2, 10), progress=False)
+    share = by_n.groupby("N")["share_D_below_dmax"].first()
+    # N = 10 is every rating: D < 2 for 60 + 6,893 of the 13,444 relevant items (data README)
+    assert share[10] == pytest.approx((60 + 6893) / 13444)
+    assert share[2] > real_data.uniform_share_below_dmax(2)          # 0.778 for independent raters

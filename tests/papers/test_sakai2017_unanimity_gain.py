@@ -152,3 +152,55 @@ def test_a_collection_built_in_memory_equals_the_one_read_back_from_its_files(tm
     assert (a.lists.runs, a.lists.topics, a.lists.items) == (b.lists.runs, b.lists.topics, b.lists.items)
     np.testing.assert_array_equal(a.lists.index, b.lists.index)
     assert all(np.array_equal(x, y) for x, y in zip(a.grades, b.grades))
+
+
+def test_the_papers_own_rows_imply_a_handful_of_topics():
+    import pandas as pd
+
+    from evalkit.workspace import published
+
+    rows = sakai.es_paper_rows(published.load("sakai2017_table3")).set_index(["pair", "gain"])
+    first = rows[rows["measure"] == "nG@1"].iloc[0]              # MSRSC vs Grad1, Dmax 2, N 5, RawG
+    assert (first.d, first.ES) == (0.1373, 1.808)
+    q = 4.8536                                                    # q(0.95; 16, 15 x 99), es_arithmetic.md
+    assert first.implied_sd_E == pytest.approx(0.1373 / 1.808)    # 0.0759
+    assert first.border_d_at_n == pytest.approx(q * 0.1373 / 1.808 / 10, abs=1e-5)   # 0.0369
+    assert first.implied_topics == pytest.approx((q / 1.808) ** 2, abs=1e-3)           # 7.21
+    assert len(rows) == 2 * len(published.load("sakai2017_table3"))
+    assert rows.implied_topics.between(3.9, 9.0).all()            # (q/2.447)^2 = 3.93 .. (q/1.629)^2 = 8.88
+
+
+def test_borderline_es_follows_q_over_root_n_on_topic_subsets():
+    from scipy.stats import studentized_range
+
+    from evalkit.stats import hsd
+
+    collection = sakai.collection_from_frames(*sim_stc.stc_frames(2017), 10)
+    cond = sakai.score_conditions(collection, [2], [5], 0.2, 2017)
+    best = sakai.best_runs(collection)
+    res = sakai.es_vs_topics(cond, best, 1000, 0.05, 2017, topic_counts=(7, 100), subsets=2)
+    assert sorted(res.groupby("topics")["subset"].nunique().items()) == [(7, 2), (100, 1)]
+    q7 = studentized_range.ppf(0.95, 16, 15 * 6) / np.sqrt(7)
+    assert res.loc[res.topics == 7, "q_over_root_n"].iloc[0] == pytest.approx(q7)      # 1.884
+    # the all-topics row by hand: HSD on the best runs' nG@1 (RawG), pairs with 0.02 <= p <= 0.10
+    full = cond.scores["nG@1"][0, 0][best][:, cond.valid[0]].T
+    table = hsd.randomised_tukey_hsd(full, 1000, 2017)
+    near = table[table.p_value.between(0.02, 0.10)]
+    row = res[(res.topics == 100) & (res.measure == "nG@1")].iloc[0]
+    assert row.pairs_near_border == len(near) > 0
+    assert row.es_median == pytest.approx(np.median(np.abs(near["diff"]) / np.sqrt(hsd.residual_variance(full))))
+    summary = sakai.es_topics_summary(res)
+    ratio = summary["es_median"] / summary["q_over_root_n"]
+    assert ratio.between(0.8, 1.4).all()                          # ES ~ q/sqrt(n) at 7 and 100 topics
+
+
+def test_ratings_frame_collection_needs_the_four_columns():
+    import pandas as pd
+
+    long = pd.DataFrame({"topic": ["t1"] * 4, "assessor": ["a", "b", "a", "b"],
+                         "doc": ["d1", "d1", "d2", "d2"], "rating": [2, 1, 0, 0]})
+    collection, per_topic, dmax = sakai.ratings_frame_collection(long, seed=1, n_teams=2, n_runs=3, k=2)
+    assert dmax == 2 and collection.grades[0].tolist() == [1, 0]
+    assert per_topic[0].tolist() == [[2.0, 1.0], [0.0, 0.0]]
+    with pytest.raises(ParameterError, match="missing \\['assessor'\\]"):
+        sakai.ratings_frame_collection(long.drop(columns="assessor"), seed=1)

@@ -75,3 +75,41 @@ def test_bad_simulator_parameters(tmp_path):
         sim_stc.simulate_stc_collection(tmp_path, seed=0, n_topic=3)
     with pytest.raises(ParameterError, match="n_runs"):
         sim_stc.simulate_stc_collection(tmp_path, seed=0, n_runs=3)
+
+
+def test_subsample_keeps_n_of_each_items_own_ratings_and_skips_missing():
+    nan = np.nan
+    ratings = np.array([[0, 1, 2, 3, 4], [10, 11, 12, nan, nan], [5, 5, 5, 5, 5]], float)
+    a = sim_stc.subsample_assessors(ratings, 4, seed=7)
+    assert a.shape == (3, 4)
+    # row 0: four distinct columns of 0..4; row 1: its three ratings and one NaN; row 2: fives
+    assert len(set(a[0])) == 4 and set(a[0]) <= {0, 1, 2, 3, 4}
+    assert sorted(a[1][~np.isnan(a[1])]) == [10, 11, 12] and np.isnan(a[1]).sum() == 1
+    assert (a[2] == 5).all()
+    np.testing.assert_array_equal(a, sim_stc.subsample_assessors(ratings, 4, seed=7))
+    with pytest.raises(ParameterError, match="at most the 5"):
+        sim_stc.subsample_assessors(ratings, 6, seed=7)
+
+
+def test_fixed_sum_ratings_by_hand():
+    raw = np.array([13, 13, 1, 20, 10, 19, 0, 2])
+    agree = sim_stc.fixed_sum_ratings(raw, 10, 2, False)
+    split = sim_stc.fixed_sum_ratings(raw, 10, 2, True)
+    np.testing.assert_array_equal(agree.sum(axis=1), raw)
+    np.testing.assert_array_equal(split.sum(axis=1), raw)          # RawG is never changed
+    assert sorted(agree[0]) == [1] * 7 + [2] * 3                    # 13 = 7 x 1 + 3 x 2, D = 1
+    assert sorted(split[1]) == [0] + [1] * 5 + [2] * 4              # one 0, one 2, then 11 over 8
+    spread = lambda m: m.max(axis=1) - m.min(axis=1)
+    # D with unanimous ratings: 13 -> 1, 1 -> 1, 20 -> 0, 10 -> 0 (all ones), 19 -> 1, 0 -> 0, 2 -> 1
+    assert spread(agree).tolist() == [1, 1, 1, 0, 0, 1, 0, 1]
+    # D = 2 wherever 2 <= RawG <= 18; 1, 20, 19 and 0 cannot reach it
+    assert spread(split).tolist() == [2, 2, 1, 0, 2, 1, 0, 2]
+
+
+def test_shuffle_moves_relevant_rating_vectors_only():
+    ratings = np.array([[0, 0, 0], [2, 2, 1], [0, 1, 2], [0, 0, 0], [1, 1, 1]])
+    out = sim_stc.shuffle_relevant(ratings, seed=3)
+    assert (out[[0, 3]] == 0).all()                                  # irrelevant rows stay put
+    assert sorted(map(tuple, out[[1, 2, 4]])) == sorted(map(tuple, ratings[[1, 2, 4]]))
+    outs = {tuple(map(tuple, sim_stc.shuffle_relevant(ratings, seed=s))) for s in range(20)}
+    assert len(outs) > 1                                             # the seed changes the permutation
