@@ -121,3 +121,13 @@ def test_static_mode_returns_a_figure_and_writes_nothing(collection, tmp_path, m
     assert fig is not None and len(fig.axes) == 2
     assert list(tmp_path.iterdir()) == []
     assert isinstance(sakai.compute(collection).tau, pd.DataFrame)
+
+
+def test_wang_fast_scoring_equals_timeline_score_runs(world):
+    for level in (0.0, 2.0):
+        clusters = world.alternate(level)
+        expected = timeline.run_means(timeline.score_runs(
+            world.runs, timeline.cluster_table(clusters, world.qrels)))
+        got = world._scores(clusters)
+        assert list(got.index) == list(expected.index)
+        assert np.allclose(got.to_numpy(), expected.to_numpy(), equal_nan=True)
