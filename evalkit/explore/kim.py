@@ -155,12 +155,12 @@ def app(engines: Engines, noise_ratio: float = 0.5, draws: int = 2, **frespa):
 
 def show(engines: Engines, interactive: bool, **values):
     """Display the app, or the static figure and table for ``values`` (no front-end)."""
-    from IPython.display import HTML, display
+    from IPython.display import HTML, Image, display
 
     if interactive:
         display(app(engines, **values))
         return None
     view = compute(engines, **values)
     fig = figure(view)
-    display(HTML(view.ed.to_html(index=False, float_format="%.3f")), fig)
+    display(HTML(view.ed.to_html(index=False, float_format="%.3f")), Image(figure_png(fig)))
     return fig

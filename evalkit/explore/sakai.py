@@ -143,7 +143,7 @@ def app(collection: paper.Collection, p: float = 0.2, dmax: int = 3, n: int = 5,
 
 def show(collection: paper.Collection, interactive: bool, **values):
     """Display the app, or the static figure and tables for ``values`` (no front-end)."""
-    from IPython.display import HTML, display
+    from IPython.display import HTML, Image, display
 
     if interactive:
         display(app(collection, **values))
@@ -151,5 +151,5 @@ def show(collection: paper.Collection, interactive: bool, **values):
     view = compute(collection, **values)
     fig = figure(view)
     display(HTML(view.examples.to_html(index=False, float_format="%.2f")),
-            HTML(summary_html(view)), fig)
+            HTML(summary_html(view)), Image(figure_png(fig)))
     return fig

@@ -193,12 +193,12 @@ def app(world: World, level: float = 1.0, metric: str = "weighted_f1"):
 
 def show(world: World, interactive: bool, **values):
     """Display the app, or the static figure and table for ``values`` (no front-end)."""
-    from IPython.display import HTML, display
+    from IPython.display import HTML, Image, display
 
     if interactive:
         display(app(world, **values))
         return None
     view = compute(world, **values)
     fig = figure(view)
-    display(HTML(summary_html(view)), fig)
+    display(HTML(summary_html(view)), Image(figure_png(fig)))
     return fig
