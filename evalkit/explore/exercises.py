@@ -3,7 +3,8 @@
 Every check computes the expected answer itself, from the same evalkit
 functions the notebooks use (never a typed-in number), prints "Right" with a
 one-line explanation or "Not yet" with a hint, and returns ``True`` or
-``False``.  ``None`` (the answer cells' starting value) prints a reminder.
+``False`` (as a :class:`Verdict`, which a notebook does not echo).  ``None``
+(the answer cells' starting value) prints a reminder.
 Tests (``tests/explore/test_exercises.py``) run every notebook solution and a
 wrong answer through its check.
 """
@@ -19,9 +20,25 @@ __all__ = ["check_ug_item", "check_unanimous_share", "check_first_n_without_disc
            "check_dilution", "check_kendall_orderings", "check_best_method_at_full_noise"]
 
 
-def _report(ok: bool, right: str, hint: str) -> bool:
+class Verdict:
+    """A check's result: true when the answer is right; a notebook shows only the printed text."""
+
+    def __init__(self, ok: bool):
+        self.ok = bool(ok)
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+    def __repr__(self) -> str:
+        return f"Verdict({self.ok})"
+
+    def _ipython_display_(self) -> None:   # the message is already printed: no Out[] echo
+        pass
+
+
+def _report(ok: bool, right: str, hint: str) -> Verdict:
     print(f"Right. {right}" if ok else f"Not yet. Hint: {hint}")
-    return ok
+    return Verdict(ok)
 
 
 def _number(answer, expected: float, tolerance: float) -> bool:
@@ -40,12 +57,12 @@ def _unanswered(answer) -> bool:
 
 # -- Sakai (EVIA 2017) ---------------------------------------------------------------
 
-def check_ug_item(answer, ratings: str = "11233", dmax: int = 3, p: float = 0.2) -> bool:
+def check_ug_item(answer, ratings: str = "11233", dmax: int = 3, p: float = 0.2) -> Verdict:
     """UG (Eq. 2) of one item of Table 1 (default: item 2, ratings 1,1,2,3,3)."""
     from ..measures import gains
 
     if _unanswered(answer):
-        return False
+        return Verdict(False)
     r = np.array([[int(c) for c in ratings]])
     expected = float(gains.unanimity_gain(r, dmax, p)[0])
     return _report(_number(answer, expected, 1e-9),
@@ -65,10 +82,10 @@ def unanimous_share(agreement: float, n: int, dmax: int) -> float:
     return (agreement + other) ** n + (levels - 1) * other ** n
 
 
-def check_unanimous_share(answer, agreement: float = 0.5, n: int = 5, dmax: int = 3) -> bool:
+def check_unanimous_share(answer, agreement: float = 0.5, n: int = 5, dmax: int = 3) -> Verdict:
     """Share of relevant items rated unanimously (D = 0) at a given agreement."""
     if _unanswered(answer):
-        return False
+        return Verdict(False)
     expected = unanimous_share(agreement, n, dmax)
     return _report(_number(answer, expected, 0.002),
                    f"{expected:.4f}: (a + (1-a)/(Dmax+1))^N for the latent grade plus Dmax "
@@ -90,13 +107,13 @@ def first_n_without_discrepancies(collection, ns=(5, 10, 20, 40, 80), **values) 
     return None
 
 
-def check_first_n_without_discrepancies(answer, collection=None, **values) -> bool:
+def check_first_n_without_discrepancies(answer, collection=None, **values) -> Verdict:
     """Smallest N in 5, 10, 20, 40, 80 without any RawG/UG discrepancy (Dmax 3, p 0.2)."""
     from ..papers import sakai2017_unanimity_gain as paper
     from ..workspace import paths
 
     if _unanswered(answer):
-        return False
+        return Verdict(False)
     collection = collection or paper.load_collection(paths.RAW / "stc")
     expected = first_n_without_discrepancies(collection, **values)
     return _report(answer == expected,
@@ -111,12 +128,12 @@ ARI_EXAMPLE = ({"a": 0, "b": 0, "c": 0, "d": 1, "e": 1, "f": 1},
                {"a": 0, "b": 0, "c": 1, "d": 1, "e": 1, "f": 1})
 
 
-def check_ari(answer) -> bool:
+def check_ari(answer) -> Verdict:
     """ARI of the two clusterings of six tweets in :data:`ARI_EXAMPLE`."""
     from ..stats.agreement import adjusted_rand_index
 
     if _unanswered(answer):
-        return False
+        return Verdict(False)
     a, b = ARI_EXAMPLE
     expected = adjusted_rand_index([a[k] for k in sorted(a)], [b[k] for k in sorted(a)])
     return _report(_number(answer, expected, 0.001), f"ARI = {expected:.4f}.",
@@ -127,12 +144,12 @@ def check_ari(answer) -> bool:
 SWAP_EXAMPLE = ([0.30, 0.50, 0.40, 0.20, 0.60], [0.35, 0.45, 0.50, 0.10, 0.40])
 
 
-def check_swap_tau(answer) -> bool:
+def check_swap_tau(answer) -> Verdict:
     """Kendall's tau between the official and alternate scores of :data:`SWAP_EXAMPLE`."""
     from ..stats.rank_correlation import kendall_tau, rank_swaps
 
     if _unanswered(answer):
-        return False
+        return Verdict(False)
     x, y = SWAP_EXAMPLE
     expected = kendall_tau(x, y).tau
     swaps = rank_swaps(x, y)
@@ -149,10 +166,10 @@ def lowest_ari_level(world, levels=(0.0, 0.5, 1.0, 2.0, 3.0)) -> float:
     return min(levels, key=lambda lv: wang.compute(world, lv).mean_ari)
 
 
-def check_lowest_ari_level(answer, world=None) -> bool:
+def check_lowest_ari_level(answer, world=None) -> Verdict:
     """Level (0, 0.5, 1, 2, 3) of the alternate assessor with the lowest mean ARI."""
     if _unanswered(answer):
-        return False
+        return Verdict(False)
     if world is None:
         from ..formats import trec
         from ..workspace import paths
@@ -168,10 +185,10 @@ def check_lowest_ari_level(answer, world=None) -> bool:
 
 # -- Kim, Zhai & Han (ECIR 2010) -----------------------------------------------------
 
-def check_dilution(answer, clean_ed: float = 0.45, n: int = 10, ratio: float = 0.5) -> bool:
+def check_dilution(answer, clean_ed: float = 0.45, n: int = 10, ratio: float = 0.5) -> Verdict:
     """AC-tau's ED after adding round(n r) random orderings, by the dilution formula."""
     if _unanswered(answer):
-        return False
+        return Verdict(False)
     m = math.floor(n * ratio + 0.5)
     expected = clean_ed * (n - 1) / (n - 1 + m) * n / (n + m)
     return _report(_number(answer, expected, 0.001),
@@ -185,12 +202,12 @@ def check_dilution(answer, clean_ed: float = 0.45, n: int = 10, ratio: float = 0
 KENDALL_EXAMPLE = (("a", "b", "c", "d"), ("b", "a", "d", "c"))
 
 
-def check_kendall_orderings(answer) -> bool:
+def check_kendall_orderings(answer) -> Verdict:
     """Kendall's tau between the two orderings of :data:`KENDALL_EXAMPLE`."""
     from ..measures.aggregation import kendall
 
     if _unanswered(answer):
-        return False
+        return Verdict(False)
     expected = kendall(*KENDALL_EXAMPLE)
     return _report(_number(answer, expected, 0.001),
                    f"2 of 6 pairs are discordant: tau = (4 - 2)/6 = {expected:.4f}.",
@@ -206,10 +223,10 @@ def best_method(engines, noise_ratio: float = 1.0, **values) -> str:
     return str(ed.loc[ed["ED"].idxmax(), "method"])
 
 
-def check_best_method_at_full_noise(answer, engines=None, **values) -> bool:
+def check_best_method_at_full_noise(answer, engines=None, **values) -> Verdict:
     """Which of the seven methods has the highest ED at noise ratio 1 (default FreSPA)?"""
     if _unanswered(answer):
-        return False
+        return Verdict(False)
     if engines is None:
         from ..formats.orderings import read_orderings
         from ..workspace import paths

@@ -18,7 +18,7 @@ def _run(fn, *args, **kw):
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         ok = fn(*args, **kw)
-    return ok, out.getvalue()
+    return bool(ok), out.getvalue()
 
 
 @pytest.fixture(scope="module")
@@ -51,7 +51,7 @@ def test_every_solution_cell_passes_its_check(name, context):
         with contextlib.redirect_stdout(out):
             exec("\n".join(body), namespace)                       # noqa: S102
             ok = eval(last, namespace)                              # noqa: S307
-        assert ok is True and "Right." in out.getvalue(), (name, source, out.getvalue())
+        assert bool(ok) is True and "Right." in out.getvalue(), (name, source, out.getvalue())
         # the answer cell (not the solution) starts at None and says so, without failing loudly
         assert _run(eval(last.split("(")[0], namespace), None)[1].startswith("Not answered yet")
 

@@ -172,9 +172,13 @@ def test_jupyterlab_opens_a_notebook(driver, tmp_path):
     from evalkit.explore.serve import free_port
 
     port, token = free_port(), "evalkit-test-token"
+    # a copy of notebooks/ beside a link to data/: an autosave can never touch the repository
+    root = tmp_path / "lab"
+    shutil.copytree(paths.NOTEBOOKS, root / "notebooks")
+    (root / "data").symlink_to(paths.DATA, target_is_directory=True)
     lab = Path(sys.executable).with_name("jupyter-lab")
     cmd = [str(lab), "--no-browser", "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
-           f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={paths.ROOT}",
+           f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
            "--LabApp.news_url=None", "--LabApp.extension_manager=readonly", "--allow-root",
            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
     env = {"JUPYTER_CONFIG_DIR": str(tmp_path / "config"),
@@ -187,10 +191,11 @@ def test_jupyterlab_opens_a_notebook(driver, tmp_path):
                    f"?token={token}")
         WebDriverWait(driver, 60).until(
             lambda d: len(d.find_elements("css selector", ".jp-NotebookPanel .jp-Cell")) >= 16)
-        tabs = [t.text for t in driver.find_elements("css selector", ".lm-TabBar-tab")]
-        assert any("explore_sakai2017.ipynb" in t for t in tabs), tabs
-        assert "Explore: unanimity-aware gain" in driver.find_element(
-            "css selector", ".jp-NotebookPanel").text
+        WebDriverWait(driver, 30).until(lambda d: any(
+            "explore_sakai2017.ipynb" in t.text for t in d.find_elements("css selector",
+                                                                         ".lm-TabBar-tab")))
+        WebDriverWait(driver, 30).until(lambda d: "Explore: unanimity-aware gain" in d.find_element(
+            "css selector", ".jp-NotebookPanel").text)        # the first markdown cell rendered
         shoot(driver, "jupyterlab_notebook")
         # run every cell: the explorer's widgets appear in the notebook
         _ensure_stc()
