@@ -6,8 +6,8 @@ and FreSPA) on the judgment sets with ``round(n r)`` random orderings added
 (:func:`evalkit.papers.kim2010_ordering_aggregation.noisy_sets`, the
 notebook's noise streams), averaged over ``draws`` noise draws.  The
 per-set engines of :mod:`evalkit.measures.discriminativeness` are cached
-per (noise ratio, draw), so moving only a FreSPA parameter re-scores only
-FreSPA.  Values equal :func:`evalkit.measures.discriminativeness.discriminativeness`
+per (noise ratio, draw), and so are the six correlation methods' EDs: moving
+only a FreSPA parameter re-scores only FreSPA.  Values equal :func:`evalkit.measures.discriminativeness.discriminativeness`
 on the same data (tests).
 """
 
@@ -46,6 +46,7 @@ class Engines:
     def __init__(self, sets: dict, seed: int = 2010):
         self.sets, self.seed = dict(sets), seed
         self._get = lru_cache(maxsize=64)(self._build)
+        self._corr = lru_cache(maxsize=64)(self._correlations)
 
     def _build(self, ratio: float, draw: int):
         data = paper.noisy_sets(self.sets, ratio, self.seed, draw)
@@ -54,6 +55,18 @@ class Engines:
 
     def get(self, ratio: float, draw: int):
         return self._get(float(ratio), int(draw))
+
+    def _correlations(self, ratio: float, draw: int) -> dict:
+        out = {}
+        for m in edm.METHODS[:-1]:
+            kind, corr = m.split("-")
+            corr = "kendall" if corr == "tau" else "spearman"
+            out[m] = float(np.mean([e.correlation_ed(corr, kind) for e in self.get(ratio, draw)]))
+        return out
+
+    def correlations(self, ratio: float, draw: int) -> dict:
+        """ED of the six correlation methods (they do not depend on FreSPA's parameters)."""
+        return self._corr(float(ratio), int(draw))
 
 
 @dataclass(frozen=True)
@@ -73,11 +86,7 @@ def compute(engines: Engines, noise_ratio: float = 0.5, draws: int = 2, min_sup:
     per_draw = []
     for d in range(1 if noise_ratio == 0 else draws):
         sets = engines.get(noise_ratio, d)
-        row = {}
-        for m in edm.METHODS[:-1]:
-            kind, corr = m.split("-")
-            corr = "kendall" if corr == "tau" else "spearman"
-            row[m] = np.mean([e.correlation_ed(corr, kind) for e in sets])
+        row = dict(engines.correlations(noise_ratio, d))
         row["frespa"] = np.mean([e.frespa_ed([edm._frespa_params(
             **params, max_len=paper.length_from_ratio(max_len_ratio)(e.k))])[0] for e in sets])
         per_draw.append(row)

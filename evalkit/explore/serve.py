@@ -39,10 +39,22 @@ def explorer_urls(port: int) -> dict[str, str]:
             for nb in sorted(paths.NOTEBOOKS.glob("explore_*.ipynb"))}
 
 
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt
+
+
 def serve(port: int | None = None) -> int:
-    """Start Voila, print the addresses, wait until Ctrl-C; returns Voila's exit status."""
+    """Start Voila, print the addresses, wait until Ctrl-C (or SIGTERM); returns Voila's status.
+
+    Voila runs in a session of its own, so Ctrl-C reaches only this process,
+    which then stops Voila (SIGTERM, SIGKILL after 10 s) and its kernels.
+    """
+    import signal
+
     port = port or free_port()
-    proc = subprocess.Popen(voila_command(port), cwd=str(paths.NOTEBOOKS))
+    signal.signal(signal.SIGTERM, _interrupt)
+    signal.signal(signal.SIGINT, _interrupt)
+    proc = subprocess.Popen(voila_command(port), cwd=str(paths.NOTEBOOKS), start_new_session=True)
     print(f"Voila serves the explorers on http://127.0.0.1:{port}/ (Ctrl-C stops it):")
     for name, url in explorer_urls(port).items():
         print(f"  {name:20} {url}")

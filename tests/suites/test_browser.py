@@ -158,7 +158,10 @@ def test_voila_explorer_updates_tau_when_p_moves(driver):
         WebDriverWait(driver, 30).until(lambda d: _tau_text(d) not in ("", before))
         readout = slider.find_element("css selector", ".widget-readout").text
         assert readout.startswith("0.7"), readout
-        time.sleep(1.0)                              # the full-B update after the preview
+        # the debounce: a preview (500 trials) at once, the full B once the slider rests
+        WebDriverWait(driver, 30).until(lambda d: "B = 5000" in d.find_element(
+            "css selector", "table.evalkit-tau").text and "preview" not in d.find_element(
+            "xpath", "//*[contains(text(), 'updated in')]").text)
         after = _tau_text(driver)
         assert after != before
         shoot(driver, "voila_after_slider", height=1500)
