@@ -112,7 +112,7 @@ def figure(view: KimView):
         ax.plot(x, [paper_row[m] for m in view.ed["method"]], "o", mfc="none", color="black",
                 label="the paper's Table 1 at this r")
     for xi, v in zip(x, view.ed["ED"]):
-        ax.text(xi, v + 0.01, f"{v:.3f}", ha="center", va="bottom", fontsize=8)
+        ax.text(xi, 0.02, f"{v:.3f}", ha="center", va="bottom", fontsize=8, color="white")
     ax.set_xticks(x, view.ed["method"])
     ax.set_ylim(0, 1)
     ax.set_ylabel("ED (leave-one-out)")
