@@ -136,35 +136,67 @@ def _tau_text(driver) -> str:
     return " ".join(c.text for c in cells)
 
 
-def test_voila_explorer_updates_tau_when_p_moves(driver):
-    from selenium.webdriver.common.keys import Keys
-    from selenium.webdriver.support.ui import WebDriverWait
-
+@pytest.fixture(scope="module")
+def voila():
+    """Voila serving notebooks/ on 127.0.0.1 (``make explore``'s command); the explorers' URLs."""
     from evalkit.explore.serve import explorer_urls, free_port, voila_command
 
     _ensure_stc()
     port = free_port()
     with server(voila_command(port), f"http://127.0.0.1:{port}/", cwd=paths.NOTEBOOKS):
-        driver.set_window_size(1280, 1000)
-        driver.get(explorer_urls(port)["explore_sakai2017"])
-        WebDriverWait(driver, 60).until(lambda d: len(_tau_text(d).split()) == 3)
-        before = _tau_text(driver)
-        slider = driver.find_elements("css selector", ".widget-slider")[0]
-        assert "p (Eq. 2)" in slider.text
-        handle = slider.find_element("css selector", ".noUi-handle")
-        handle.click()
-        for _ in range(10):                          # p: 0.2 -> 0.7 in steps of 0.05
-            handle.send_keys(Keys.ARROW_RIGHT)
-        WebDriverWait(driver, 30).until(lambda d: _tau_text(d) not in ("", before))
-        readout = slider.find_element("css selector", ".widget-readout").text
-        assert readout.startswith("0.7"), readout
-        # the debounce: a preview (500 trials) at once, the full B once the slider rests
-        WebDriverWait(driver, 30).until(lambda d: "B = 5000" in d.find_element(
-            "css selector", "table.evalkit-tau").text and "preview" not in d.find_element(
-            "xpath", "//*[contains(text(), 'updated in')]").text)
-        after = _tau_text(driver)
-        assert after != before
-        shoot(driver, "voila_after_slider", height=1500)
+        yield explorer_urls(port)
+
+
+def _move(driver, slider, presses: int) -> None:
+    from selenium.webdriver.common.keys import Keys
+
+    handle = slider.find_element("css selector", ".noUi-handle")
+    handle.click()
+    for _ in range(presses):
+        handle.send_keys(Keys.ARROW_RIGHT)
+
+
+def test_voila_explorer_updates_tau_when_p_moves(driver, voila):
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    driver.set_window_size(1280, 1000)
+    driver.get(voila["explore_sakai2017"])
+    WebDriverWait(driver, 60).until(lambda d: len(_tau_text(d).split()) == 3)
+    before = _tau_text(driver)
+    slider = driver.find_elements("css selector", ".widget-slider")[0]
+    assert "p (Eq. 2)" in slider.text
+    _move(driver, slider, 10)                        # p: 0.2 -> 0.7 in steps of 0.05
+    WebDriverWait(driver, 30).until(lambda d: _tau_text(d) not in ("", before))
+    readout = slider.find_element("css selector", ".widget-readout").text
+    assert readout.startswith("0.7"), readout
+    # the debounce: a preview (500 trials) at once, the full B once the slider rests
+    WebDriverWait(driver, 30).until(lambda d: "B = 5000" in d.find_element(
+        "css selector", "table.evalkit-tau").text and "preview" not in d.find_element(
+        "xpath", "//*[contains(text(), 'updated in')]").text)
+    after = _tau_text(driver)
+    assert after != before
+    shoot(driver, "voila_after_slider", height=1500)
+
+
+@pytest.mark.parametrize("name, table, slider, presses", [
+    ("explore_kim2010", "table.evalkit-ed", "noise ratio r", 2),
+    ("explore_wang2015", "table.evalkit-tau", "alternate disagreement", 10)])
+def test_voila_serves_the_other_explorers_and_they_update(driver, voila, name, table, slider,
+                                                         presses):
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    def text(d):
+        found = d.find_elements("css selector", table)
+        return found[0].text if found else ""
+
+    driver.set_window_size(1280, 1000)
+    driver.get(voila[name])
+    WebDriverWait(driver, 60).until(lambda d: text(d) != "")
+    before = text(driver)
+    control = next(s for s in driver.find_elements("css selector", ".widget-slider")
+                   if slider in s.text)
+    _move(driver, control, presses)
+    WebDriverWait(driver, 30).until(lambda d: text(d) not in ("", before))
 
 
 def test_jupyterlab_opens_a_notebook(driver, tmp_path):
