@@ -123,12 +123,13 @@ def test_report_and_book_front_page_render(driver, tmp_path):
         assert pixel_spread(png) > 20, png
 
 
-def _ensure_stc():
+def _ensure_inputs():
+    """The explorers' simulated raw data (a fresh clone has no data/raw/)."""
     from evalkit import papers
+    from evalkit.workspace import reproduce
 
-    for item in papers.notebook("explore_sakai2017").inputs:
-        if not item.location.exists():
-            item.make()
+    reproduce.ensure_raw_data(notebooks=[papers.notebook(n) for n in
+                                         ("explore_sakai2017", "explore_wang2015", "explore_kim2010")])
 
 
 def _tau_text(driver) -> str:
@@ -141,7 +142,7 @@ def voila():
     """Voila serving notebooks/ on 127.0.0.1 (``make explore``'s command); the explorers' URLs."""
     from evalkit.explore.serve import explorer_urls, free_port, voila_command
 
-    _ensure_stc()
+    _ensure_inputs()
     port = free_port()
     with server(voila_command(port), f"http://127.0.0.1:{port}/", cwd=paths.NOTEBOOKS):
         yield explorer_urls(port)
@@ -233,7 +234,7 @@ def test_jupyterlab_opens_a_notebook(driver, tmp_path):
             "css selector", ".jp-NotebookPanel").text)        # the first markdown cell rendered
         shoot(driver, "jupyterlab_notebook")
         # run every cell: the explorer's widgets appear in the notebook
-        _ensure_stc()
+        _ensure_inputs()
         driver.find_element("xpath", "//div[contains(@class,'lm-MenuBar-itemLabel')][.='Run']").click()
         driver.find_element("xpath", "//div[contains(@class,'lm-Menu-itemLabel')]"
                                      "[.='Run All Cells']").click()
