@@ -3,7 +3,7 @@
 Voila runs every cell of a notebook in a fresh kernel and shows only the
 outputs (the widgets), with the code hidden.  The server binds to 127.0.0.1
 only, on a free port, and lists the addresses of the explorers; Ctrl-C stops
-it.  The browser tests start the same command (:func:`voila_command`).
+it.  Cells tagged ``exercise`` (answers and solutions) are not run in the app.  The browser tests start the same command (:func:`voila_command`).
 """
 
 from __future__ import annotations
@@ -30,7 +30,9 @@ def voila_command(port: int, root: Path | None = None) -> list[str]:
     voila = Path(sys.executable).with_name("voila")
     return [str(voila) if voila.exists() else "voila", str(root or paths.NOTEBOOKS),
             "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-            "--VoilaConfiguration.show_tracebacks=True"]
+            "--VoilaConfiguration.show_tracebacks=True",
+            # the exercises are for JupyterLab: the app would print the solutions' verdicts
+            "--VoilaExecutor.skip_cells_with_tag=exercise"]
 
 
 def explorer_urls(port: int) -> dict[str, str]:

@@ -41,6 +41,15 @@ def _solutions(name):
 
 
 @pytest.mark.parametrize("name", ["explore_sakai2017", "explore_wang2015", "explore_kim2010"])
+def test_exercise_cells_are_tagged_for_voila_to_skip(name):
+    cells = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4).cells
+    tagged = [c for c in cells if "exercise" in c.metadata.get("tags", [])]
+    assert len(tagged) == 6 and all(c.cell_type == "code" for c in tagged)
+    assert all("exercises.check_" in c.source for c in tagged)
+    assert sum("hide-input" in c.metadata["tags"] for c in tagged) == 3
+
+
+@pytest.mark.parametrize("name", ["explore_sakai2017", "explore_wang2015", "explore_kim2010"])
 def test_every_solution_cell_passes_its_check(name, context):
     solutions = _solutions(name)
     assert len(solutions) == 3

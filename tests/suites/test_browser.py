@@ -176,6 +176,8 @@ def test_voila_explorer_updates_tau_when_p_moves(driver, voila):
         "xpath", "//*[contains(text(), 'updated in')]").text)
     after = _tau_text(driver)
     assert after != before
+    body = driver.find_element("tag name", "body").text
+    assert "Right." not in body and "Not answered yet" not in body     # exercises skipped
     shoot(driver, "voila_after_slider", height=1500)
 
 
