@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Callable
+from collections.abc import Callable
 
-__all__ = ["Debounced", "figure_png", "Timer"]
+__all__ = ["Debounced", "Timer", "figure_png"]
 
 
 class Timer:

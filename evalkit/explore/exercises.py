@@ -15,9 +15,22 @@ import math
 
 import numpy as np
 
-__all__ = ["check_ug_item", "check_unanimous_share", "check_first_n_without_discrepancies",
-           "unanimous_share", "check_ari", "check_swap_tau", "check_lowest_ari_level",
-           "check_dilution", "check_kendall_orderings", "check_best_method_at_full_noise"]
+__all__ = [
+    "Verdict",
+    "best_method",
+    "check_ari",
+    "check_best_method_at_full_noise",
+    "check_dilution",
+    "check_first_n_without_discrepancies",
+    "check_kendall_orderings",
+    "check_lowest_ari_level",
+    "check_swap_tau",
+    "check_ug_item",
+    "check_unanimous_share",
+    "first_n_without_discrepancies",
+    "lowest_ari_level",
+    "unanimous_share",
+]
 
 
 class Verdict:

@@ -19,11 +19,12 @@ from functools import lru_cache
 import numpy as np
 import pandas as pd
 
-from ..measures import aggregation, discriminativeness as edm
+from ..measures import aggregation
+from ..measures import discriminativeness as edm
 from ..papers import kim2010_ordering_aggregation as paper
 from ._ui import Debounced, Timer, figure_png
 
-__all__ = ["KimView", "Engines", "compute", "figure", "published_row", "app", "show"]
+__all__ = ["Engines", "KimView", "app", "compute", "figure", "published_row", "show"]
 
 
 def published_row(noise_ratio: float) -> dict | None:

@@ -26,7 +26,7 @@ from ..papers import sakai2017_unanimity_gain as paper
 from ..simulate.latent_ratings import simulate_agreeing_ratings
 from ._ui import Debounced, Timer, figure_png
 
-__all__ = ["SakaiView", "compute", "figure", "summary_html", "app", "show"]
+__all__ = ["SakaiView", "app", "compute", "figure", "show", "summary_html"]
 
 #: HSD trials while a slider moves (the full number runs when it rests).
 PREVIEW_TRIALS = 500

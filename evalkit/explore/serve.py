@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ..workspace import paths
 
-__all__ = ["free_port", "voila_command", "explorer_urls", "serve"]
+__all__ = ["explorer_urls", "free_port", "serve", "voila_command"]
 
 
 def free_port() -> int:

@@ -25,7 +25,7 @@ from ..simulate import ttg as simulate
 from ..workspace import paths
 from ._ui import Timer, figure_png
 
-__all__ = ["World", "WangView", "compute", "figure", "app", "show"]
+__all__ = ["WangView", "World", "app", "compute", "figure", "show"]
 
 
 class World:

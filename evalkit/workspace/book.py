@@ -22,7 +22,7 @@ from pathlib import Path
 
 from . import paths
 
-__all__ = ["teaching_order", "toc", "write_toc", "stage", "build", "BOOK", "SITE"]
+__all__ = ["BOOK", "SITE", "build", "stage", "teaching_order", "toc", "write_toc"]
 
 #: The book's configuration folder (committed).
 BOOK = paths.ROOT / "book"
@@ -43,7 +43,7 @@ claims with the reproduction's verdicts: the report `make reproduce` writes to
 def teaching_order(readme: Path | None = None) -> list[str]:
     """Notebook stems in the order of the table in ``notebooks/README.md``."""
     text = Path(readme or paths.NOTEBOOKS / "README.md").read_text()
-    return re.findall(r"^\|\s*[0-9][0-9a-z]*\s*\|\s*`([\w-]+)\.ipynb`", text, flags=re.M)
+    return re.findall(r"^\|\s*[0-9][0-9a-z]*\s*\|\s*`([\w-]+)\.ipynb`", text, flags=re.MULTILINE)
 
 
 def toc(order: list[str] | None = None) -> str:
@@ -118,7 +118,7 @@ def build(executed: Path | None = None, figures: Path | None = None,
     jb = Path(sys.executable).with_name("jupyter-book")
     cmd = [str(jb) if jb.exists() else "jupyter-book", "build", str(source), "--builder", "html",
            "--path-output", str(source)]
-    done = subprocess.run(cmd, capture_output=True, text=True)
+    done = subprocess.run(cmd, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise RuntimeError(f"jupyter-book failed ({done.returncode}):\n{done.stdout[-3000:]}"
                            f"\n{done.stderr[-3000:]}")

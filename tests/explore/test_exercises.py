@@ -7,7 +7,8 @@ import math
 import nbformat
 import pytest
 
-from evalkit.explore import exercises as ex, kim, wang
+from evalkit.explore import exercises as ex
+from evalkit.explore import kim, wang
 from evalkit.formats import trec
 from evalkit.formats.orderings import read_orderings
 from evalkit.papers import sakai2017_unanimity_gain as sakai_paper
@@ -59,7 +60,7 @@ def test_every_solution_cell_passes_its_check(name, context):
         out = io.StringIO()
         with contextlib.redirect_stdout(out):
             exec("\n".join(body), namespace)                       # noqa: S102
-            ok = eval(last, namespace)                              # noqa: S307
+            ok = eval(last, namespace)
         assert bool(ok) is True and "Right." in out.getvalue(), (name, source, out.getvalue())
         # the answer cell (not the solution) starts at None and says so, without failing loudly
         assert _run(eval(last.split("(")[0], namespace), None)[1].startswith("Not answered yet")

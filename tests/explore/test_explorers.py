@@ -9,7 +9,8 @@ import pytest
 from evalkit.explore import _ui, kim, sakai, wang
 from evalkit.formats import trec
 from evalkit.formats.orderings import read_orderings
-from evalkit.measures import discriminativeness as edm, timeline
+from evalkit.measures import discriminativeness as edm
+from evalkit.measures import timeline
 from evalkit.papers import kim2010_ordering_aggregation as kim_paper
 from evalkit.papers import sakai2017_unanimity_gain as sakai_paper
 from evalkit.stats import rank_correlation

@@ -43,7 +43,7 @@ def test_serve_prints_the_addresses_and_stops_voila_on_sigterm():
         assert children                                   # Voila itself
         proc.send_signal(signal.SIGTERM)
         proc.wait(20)                                     # raises if it is still running
-        gone, alive = psutil.wait_procs(children, timeout=10)
+        _, alive = psutil.wait_procs(children, timeout=10)
         assert not alive
     finally:
         if proc.poll() is None:

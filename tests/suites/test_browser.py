@@ -203,9 +203,9 @@ def test_voila_serves_the_other_explorers_and_they_update(driver, voila, name, t
 
 
 def test_jupyterlab_opens_a_notebook(driver, tmp_path):
-    from selenium.webdriver.support.ui import WebDriverWait
-
     import sys
+
+    from selenium.webdriver.support.ui import WebDriverWait
 
     from evalkit.explore.serve import free_port
 
