@@ -113,6 +113,12 @@ def test_report_and_book_front_page_render(driver, tmp_path):
     executed = tmp_path / "executed"
     shutil.copytree(paths.NOTEBOOKS, executed, ignore=shutil.ignore_patterns("*.md"))
     front = book.build(executed=executed, out=tmp_path / "book")
+    site = front.parent
+    assert (site / ".nojekyll").is_file() and (site / "report" / "index.html").is_file()
+    assert sorted(p.stem for p in (site / "notebooks").glob("*.html")) == sorted(
+        n for n in book.teaching_order() if n != "real_data" or (executed / f"{n}.ipynb").exists())
+    html = "".join(p.read_text() for p in site.rglob("*.html"))
+    assert "cdn.jsdelivr" not in html and "cdnjs" not in html      # nothing loaded from the web
     driver.get(front.as_uri())
     driver.get(driver.current_url)                   # index.html redirects to intro.html
     text = driver.find_element("tag name", "body").text
