@@ -65,6 +65,14 @@ class Engines:
             out[m] = float(np.mean([e.correlation_ed(corr, kind) for e in self.get(ratio, draw)]))
         return out
 
+    def warm(self, ratio: float, draw: int) -> None:
+        """Build everything a visit to (ratio, draw) needs: engines, correlation EDs, FreSPA's
+        subset tables (the app does this for every slider position while the kernel is idle)."""
+        self.correlations(ratio, draw)
+        for engine in self.get(ratio, draw):
+            if engine.k <= edm._FAST_MAX_ITEMS:
+                engine._subset_tables()
+
     def correlations(self, ratio: float, draw: int) -> dict:
         """ED of the six correlation methods (they do not depend on FreSPA's parameters)."""
         return self._corr(float(ratio), int(draw))
@@ -160,7 +168,31 @@ def app(engines: Engines, noise_ratio: float = 0.5, draws: int = 2, **frespa):
     for s in sliders.values():
         s.observe(debounced, names="value")
     update(False)
+    _warm_when_idle(engines, sliders["noise_ratio"], draws)
     return w.VBox([w.HBox([w.VBox(list(sliders.values())), table]), image, status])
+
+
+def _warm_when_idle(engines: Engines, slider, draws: int) -> None:
+    """On the kernel's event loop, prepare every other noise ratio one draw at a time.
+
+    Each step takes a few tenths of a second; a slider event arriving meanwhile
+    waits for the step to finish.  Without a running loop nothing happens.
+    """
+    import asyncio
+
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return
+    steps = np.arange(slider.min, slider.max + slider.step / 2, slider.step)
+    pending = [(float(r), d) for r in steps for d in range(draws) if r > 0]
+
+    def step() -> None:
+        if pending:
+            engines.warm(*pending.pop(0))
+            loop.call_later(0.05, step)
+
+    loop.call_later(0.5, step)
 
 
 def show(engines: Engines, interactive: bool, **values):

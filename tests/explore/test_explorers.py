@@ -132,3 +132,23 @@ def test_wang_fast_scoring_equals_timeline_score_runs(world):
         got = world._scores(clusters)
         assert list(got.index) == list(expected.index)
         assert np.allclose(got.to_numpy(), expected.to_numpy(), equal_nan=True)
+
+
+def test_kim_app_prepares_the_other_noise_ratios_while_idle(sets):
+    def hits_after_visiting_every_ratio(engines):
+        before = engines._corr.cache_info().hits
+        for r in (0.25, 0.5, 0.75, 1.0):
+            engines.correlations(r, 0)
+        return engines._corr.cache_info().hits - before
+
+    idle = kim.Engines(sets, seed=4)
+
+    async def open_app():
+        kim.app(idle, noise_ratio=0.0, draws=1)
+        await asyncio.sleep(3.0)                 # the kernel idles: the app prepares ratios
+
+    asyncio.run(open_app())
+    assert hits_after_visiting_every_ratio(idle) == 4
+    cold = kim.Engines(sets, seed=4)
+    kim.app(cold, noise_ratio=0.0, draws=1)      # no event loop: nothing prepared
+    assert hits_after_visiting_every_ratio(cold) == 0
