@@ -138,9 +138,16 @@ def _ensure_inputs():
                                          ("explore_sakai2017", "explore_wang2015", "explore_kim2010")])
 
 
+def _text(driver, css: str) -> str:
+    """Text of every element matching ``css``, read in one script call (the widgets replace
+    their HTML on each update, so element handles can go stale between two calls)."""
+    return driver.execute_script(
+        "return Array.from(document.querySelectorAll(arguments[0]))"
+        ".map(e => e.textContent.trim()).join(' ')", css)
+
+
 def _tau_text(driver) -> str:
-    cells = driver.find_elements("css selector", "table.evalkit-tau td.tau")
-    return " ".join(c.text for c in cells)
+    return _text(driver, "table.evalkit-tau td.tau")
 
 
 @pytest.fixture(scope="module")
@@ -177,9 +184,8 @@ def test_voila_explorer_updates_tau_when_p_moves(driver, voila):
     readout = slider.find_element("css selector", ".widget-readout").text
     assert readout.startswith("0.7"), readout
     # the debounce: a preview (500 trials) at once, the full B once the slider rests
-    WebDriverWait(driver, 30).until(lambda d: "B = 5000" in d.find_element(
-        "css selector", "table.evalkit-tau").text and "preview" not in d.find_element(
-        "xpath", "//*[contains(text(), 'updated in')]").text)
+    WebDriverWait(driver, 30).until(lambda d: "B = 5000" in _text(d, "table.evalkit-tau") and
+                                    "preview" not in _text(d, "small"))
     after = _tau_text(driver)
     assert after != before
     body = driver.find_element("tag name", "body").text
@@ -195,8 +201,7 @@ def test_voila_serves_the_other_explorers_and_they_update(driver, voila, name, t
     from selenium.webdriver.support.ui import WebDriverWait
 
     def text(d):
-        found = d.find_elements("css selector", table)
-        return found[0].text if found else ""
+        return _text(d, table)
 
     driver.set_window_size(1280, 1000)
     driver.get(voila[name])
