@@ -5,7 +5,8 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.evalkit-installed
 
 .DEFAULT_GOAL := help
-.PHONY: help setup reproduce test bench simulate data report-png clean sweep-sakai
+.PHONY: help setup reproduce test bench bench-explore simulate data report-png clean sweep-sakai \
+        explore book
 
 help: ## list the targets
 	@awk 'BEGIN{FS=":.*## "} /^[a-z-]+:.*## /{printf "  make %-10s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -25,6 +26,15 @@ test: $(STAMP) ## run the test suite
 
 bench: $(STAMP) ## performance ratios against reference implementations
 	$(BIN)/python benchmarks/bench.py
+
+bench-explore: $(STAMP) ## time each explorer's update (target <= 1 s per slider move)
+	$(BIN)/python benchmarks/explorers.py
+
+explore: $(STAMP) ## serve the explorers (notebooks/explore_*.ipynb) with Voila on 127.0.0.1
+	$(BIN)/python -m evalkit.explore.serve $(PORT)
+
+book: $(STAMP) ## course book from the executed notebooks (run make reproduce first) -> build/book/
+	$(BIN)/python -c "from evalkit.workspace import book; print('book:', book.build())"
 
 sweep-sakai: $(STAMP) ## Sakai beyond the paper: p x 20 seeds as a Dask sweep -> figures/sweeps/
 	$(BIN)/evalkit sweep sakai-p

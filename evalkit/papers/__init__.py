@@ -14,7 +14,15 @@ module                             paper
 ``wang2015_user_preferences``      Wang et al., SIGIR 2015 §5
 ``kim2010_ordering_aggregation``   Kim, Zhai & Han, ECIR 2010
 ``real_data``                      the real public data sets
+``explore_sakai2017``              explorer and exercises (Sakai)
+``explore_wang2015``               explorer and exercises (Wang et al. §3-4)
+``explore_kim2010``                explorer and exercises (Kim et al.)
 =================================  ==========================================
+
+The ``explore_*`` companions (:mod:`evalkit.explore`) run in ``make
+reproduce`` like the others but with ``interactive=False``
+(``Notebook.batch``): each then writes one small static figure,
+``figures/<paper>/explore.png``, and its executed copy feeds the course book.
 """
 
 from __future__ import annotations
@@ -26,9 +34,12 @@ __all__ = ["NAMES", "notebooks", "notebook"]
 #: Every notebook's name, in the order the report presents them.
 NAMES = (
     "sakai2017_unanimity_gain",
+    "explore_sakai2017",
     "wang2015_assessor_differences",
     "wang2015_user_preferences",
+    "explore_wang2015",
     "kim2010_ordering_aggregation",
+    "explore_kim2010",
     "real_data",
 )
 

@@ -78,6 +78,9 @@ class Notebook:
     comparisons: tuple[Comparison, ...] = ()
     figures: tuple[tuple[str, str], ...] = ()  # (file under figures/<paper>/, caption)
     needs_data: tuple[str, ...] = ()           # external data sets (evalkit data fetch)
+    # parameters every papermill run gets (no widget front-end there), e.g. an
+    # explorer's interactive=False; a test's or a user's parameters still win
+    batch: Mapping[str, object] = field(default_factory=dict)
 
     @property
     def path(self) -> Path:

@@ -14,7 +14,8 @@ import numpy as np
 
 from ..errors import ParameterError
 
-__all__ = ["check", "whole", "number", "whole_list", "number_list", "pair", "folder", "file"]
+__all__ = ["check", "whole", "number", "whole_list", "number_list", "pair", "folder", "file", "flag",
+           "choice"]
 
 Checker = Callable[[str, object], None]
 
@@ -88,4 +89,22 @@ def file(expected: str) -> Checker:
     def checker(name, v):
         if not Path(v).is_file():
             raise ParameterError(name, v, expected)
+    return checker
+
+
+def flag() -> Checker:
+    """True or False (not 0/1, not a string)."""
+    def checker(name, v):
+        if not isinstance(v, (bool, np.bool_)):
+            raise ParameterError(name, v, "True or False")
+    return checker
+
+
+def choice(options) -> Checker:
+    """One of ``options``."""
+    options = tuple(options)
+
+    def checker(name, v):
+        if v not in options:
+            raise ParameterError(name, v, f"one of {', '.join(map(str, options))}")
     return checker

@@ -230,7 +230,7 @@ def run_notebook(nb: Notebook, out_dir: Path | None = None, executed_dir: Path |
 
     Raises :class:`~evalkit.errors.NotebookError` naming the failing cell and error.
     """
-    params = dict(parameters or {})
+    params = {**nb.batch, **(parameters or {})}
     if out_dir is not None:
         params["out_dir"] = str(Path(out_dir).resolve())
     executed = Path(executed_dir or paths.EXECUTED).resolve() / nb.path.name
@@ -285,7 +285,7 @@ def reproduce(only: list[str] | None = None, quick: bool = False, jobs: int | No
     # before any notebook starts: notebooks sharing a folder run concurrently
     for folder in {figures / nb.paper for nb in chosen}:
         remove_stale_temporaries(folder)
-    work = [Job(nb, {**(nb.quick if quick else {}), "out_dir": str(figures / nb.paper)},
+    work = [Job(nb, {**nb.batch, **(nb.quick if quick else {}), "out_dir": str(figures / nb.paper)},
                 executed / nb.path.name) for nb in chosen]
     print(f"running {len(work)} notebooks, {parallel} at a time", flush=True)
 

@@ -60,9 +60,14 @@ class Point:
 
 
 def resolve(name: str):
-    """The notebook declaration for a notebook name or an unambiguous paper folder name."""
+    """The notebook declaration for a notebook name or an unambiguous paper folder name.
+
+    A paper folder name never picks an explorer (``explore_*``, the companion
+    notebooks of :mod:`evalkit.explore`); name one exactly to sweep it.
+    """
     registry = papers.notebooks()
-    hits = [nb for nb in registry if name in (nb.name, nb.paper)]
+    hits = [nb for nb in registry if nb.name == name] or [
+        nb for nb in registry if nb.paper == name and not nb.name.startswith("explore_")]
     if len(hits) != 1:
         names = ", ".join(nb.name for nb in registry)
         why = "is ambiguous" if hits else "matches no notebook"

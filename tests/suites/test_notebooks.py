@@ -42,7 +42,9 @@ def test_notebook_writes_its_promised_outputs_deterministically(nb, tmp_path, no
 BAD_PARAMETERS = {"sakai2017_unanimity_gain": ("p", 1.5),
                   "kim2010_ordering_aggregation": ("noisy_ratio", -0.5),
                   "wang2015_assessor_differences": ("alpha", 2.0),
-                  "wang2015_user_preferences": ("alpha", -1.0), "real_data": ("replications", 0)}
+                  "wang2015_user_preferences": ("alpha", -1.0), "real_data": ("replications", 0),
+                  "explore_sakai2017": ("agreement", 1.5), "explore_wang2015": ("level", -1.0),
+                  "explore_kim2010": ("max_len_ratio", 2.0)}
 
 
 @pytest.mark.parametrize("nb", papers.notebooks(), ids=lambda nb: nb.name)

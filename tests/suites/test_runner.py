@@ -31,7 +31,8 @@ def test_no_thread_but_the_main_one_changes_the_working_directory(monkeypatch, t
         return real_chdir(path)
 
     monkeypatch.setattr(os, "chdir", watched)
-    outcomes = reproduce.reproduce(only=["sakai2017", "kim2010"], quick=True, jobs=4,
+    outcomes = reproduce.reproduce(only=["sakai2017_unanimity_gain", "kim2010_ordering_aggregation"],
+                                   quick=True, jobs=4,
                                    figures=tmp_path / "figures", executed=tmp_path / "executed")
     assert [o.status for o in outcomes] == ["ok", "ok"]
     assert [c for c in calls if c[0] != "MainThread"] == []

@@ -143,3 +143,8 @@ def test_sweep_command_exit_status_and_local_cluster(tmp_path, notebook_inputs):
     assert rerun.returncode == 0 and "1 already done, 0 to run" in rerun.stderr
     bad = subprocess.run(cmd + ["--param", "noisy_ratio=-1"], capture_output=True, text=True)
     assert bad.returncode == 2 and "noisy_ratio" in bad.stderr
+
+
+def test_a_paper_name_never_picks_its_explorer_but_an_exact_name_does():
+    assert sweep.resolve("sakai2017").name == "sakai2017_unanimity_gain"
+    assert sweep.resolve("explore_sakai2017").name == "explore_sakai2017"

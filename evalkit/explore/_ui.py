@@ -1,0 +1,64 @@
+"""What the explorers share: the debounced update loop and the static fallback.
+
+While a slider is dragged (``continuous_update``) each value change redraws at
+once with a cheap preview (e.g. fewer HSD trials); the full computation runs
+once the slider has rested for ``delay`` seconds (a debounce on the kernel's
+asyncio loop, which ipykernel and Voila both run).  Without a running loop
+(plain Python, tests) the full computation runs at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+
+__all__ = ["Debounced", "Timer", "figure_png"]
+
+
+class Timer:
+    """The wall time of the last update (shown under every explorer)."""
+
+    def __init__(self):
+        self.seconds = 0.0
+
+    def __enter__(self):
+        self._start = time.perf_counter()
+        return self
+
+    def __exit__(self, *exc):
+        self.seconds = time.perf_counter() - self._start
+
+
+class Debounced:
+    """Call ``update(preview=True)`` at each change, ``update(preview=False)`` once it rests."""
+
+    def __init__(self, update: Callable[[bool], None], delay: float = 0.35):
+        self.update, self.delay, self._handle = update, delay, None
+
+    def __call__(self, change=None) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        if self._handle is not None:
+            self._handle.cancel()
+            self._handle = None
+        if loop is None or not loop.is_running():
+            self.update(False)
+            return
+        self.update(True)
+        self._handle = loop.call_later(self.delay, self._final)
+
+    def _final(self) -> None:
+        self._handle = None
+        self.update(False)
+
+
+def figure_png(fig, dpi: int = 100) -> bytes:
+    """A matplotlib figure as PNG bytes (no date stamp), for an ``Image`` widget."""
+    import io
+
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=dpi, metadata={"Software": None}, bbox_inches="tight")
+    return buf.getvalue()
