@@ -81,6 +81,9 @@ class Notebook:
     # parameters every papermill run gets (no widget front-end there), e.g. an
     # explorer's interactive=False; a test's or a user's parameters still win
     batch: Mapping[str, object] = field(default_factory=dict)
+    # rough run time in seconds with full parameters on a 2-core machine; only orders a
+    # first run (longest first), later runs use the time measured last time
+    expected_seconds: float = 5.0
 
     @property
     def path(self) -> Path:

@@ -29,8 +29,8 @@ from ..errors import NotebookError
 from . import paths
 from .notebook import Notebook
 
-__all__ = ["ensure_raw_data", "remove_stale_temporaries", "Job", "Outcome", "run_jobs", "run_notebook",
-           "reproduce"]
+__all__ = ["ensure_raw_data", "remove_stale_temporaries", "Job", "Outcome", "expected_seconds",
+           "longest_first", "run_jobs", "run_notebook", "reproduce"]
 
 ROOT = paths.ROOT
 
@@ -224,6 +224,27 @@ def _outcome(job: Job, seconds: float, code: int, result: Path, log: Path) -> Ou
                    f"the worker process exited with status {code} before reporting")
 
 
+def expected_seconds(job: Job) -> float:
+    """How long ``job`` should take: its last measured time (the worker's result record
+    beside the executed copy), else the notebook's declared ``expected_seconds``."""
+    record = job.executed.with_suffix(".result.json")
+    with contextlib.suppress(OSError, ValueError, KeyError, TypeError):
+        rec = json.loads(record.read_text())
+        if rec.get("status") == "ok":
+            return float(rec["seconds"])
+    return float(job.notebook.expected_seconds)
+
+
+def longest_first(jobs: list[Job]) -> list[Job]:
+    """Jobs ordered longest first (ties keep registry order).
+
+    With two notebooks at a time, starting the long ones first keeps a long
+    notebook from starting last while the other core idles (the classic
+    longest-processing-time rule); outputs do not depend on the order.
+    """
+    return sorted(jobs, key=lambda job: -expected_seconds(job))
+
+
 def run_notebook(nb: Notebook, out_dir: Path | None = None, executed_dir: Path | None = None,
                  parameters: dict | None = None, verbose: bool = False) -> Path:
     """Execute one notebook in a worker process; return the executed copy's path.
@@ -285,8 +306,9 @@ def reproduce(only: list[str] | None = None, quick: bool = False, jobs: int | No
     # before any notebook starts: notebooks sharing a folder run concurrently
     for folder in {figures / nb.paper for nb in chosen}:
         remove_stale_temporaries(folder)
-    work = [Job(nb, {**nb.batch, **(nb.quick if quick else {}), "out_dir": str(figures / nb.paper)},
-                executed / nb.path.name) for nb in chosen]
+    work = longest_first([Job(nb, {**nb.batch, **(nb.quick if quick else {}),
+                                   "out_dir": str(figures / nb.paper)}, executed / nb.path.name)
+                          for nb in chosen])
     print(f"running {len(work)} notebooks, {parallel} at a time", flush=True)
 
     def done(o: Outcome) -> None:

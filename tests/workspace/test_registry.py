@@ -110,3 +110,25 @@ def test_parameter_defaults_equal_papermills_own_reading():
         expected = {k: v["default"] for k, v in papermill.inspect_notebook(str(nb.path)).items()}
         assert nb.defaults() == expected, nb.name
         assert set(expected) == set(nb.parameters) | {"out_dir"}, nb.name
+
+
+def test_runs_start_longest_first_by_the_last_measured_time_else_the_declared_one(tmp_path):
+    """Two cores, notebooks of 17, 13, 10 and 4 s: in registry order a 17 s notebook that
+    starts last ends the run late; longest first, it starts at once."""
+    import json
+
+    from evalkit.workspace.reproduce import Job, expected_seconds, longest_first
+
+    a, b, c = (papers.notebook(n) for n in ("sakai2017_unanimity_gain", "kim2010_ordering_aggregation",
+                                             "explore_kim2010"))
+    jobs = [Job(nb, {}, tmp_path / f"{nb.name}.ipynb") for nb in (c, b, a)]
+    # no earlier run: the declarations decide (sakai declares more than the 5 s default)
+    assert expected_seconds(jobs[2]) == a.expected_seconds > 5 == c.expected_seconds
+    assert longest_first(jobs)[0].notebook is a
+    # measured times win; a failed run's time is not trusted; ties keep the given order
+    for nb, seconds, status in ((c, 30.0, "ok"), (b, 99.0, "failed"), (a, 12.5, "ok")):
+        (tmp_path / f"{nb.name}.result.json").write_text(json.dumps({"status": status, "seconds": seconds}))
+    assert [expected_seconds(j) for j in jobs] == [30.0, b.expected_seconds, 12.5]
+    assert [j.notebook for j in longest_first(jobs)] == [c, a, b]
+    (tmp_path / f"{c.name}.result.json").write_text("{not json")
+    assert expected_seconds(jobs[0]) == c.expected_seconds
