@@ -155,7 +155,6 @@ def test_a_collection_built_in_memory_equals_the_one_read_back_from_its_files(tm
 
 
 def test_the_papers_own_rows_imply_a_handful_of_topics():
-    import pandas as pd
 
     from evalkit.workspace import published
 
