@@ -13,7 +13,7 @@ import asyncio
 import time
 from collections.abc import Callable
 
-__all__ = ["Debounced", "Timer", "figure_png"]
+__all__ = ["Debounced", "Timer", "connect", "status_html", "figure_png"]
 
 
 class Timer:
@@ -53,6 +53,20 @@ class Debounced:
     def _final(self) -> None:
         self._handle = None
         self.update(False)
+
+
+def connect(controls, update: Callable[[bool], None], debounce: bool = True) -> None:
+    """Redraw on every change of any control (debounced: a preview while it moves, the
+    full update once it rests; else one full update per change), and once now."""
+    handler = Debounced(update) if debounce else (lambda change=None: update(False))
+    for control in controls.values():
+        control.observe(handler, names="value")
+    update(False)
+
+
+def status_html(timer: Timer, note: str = "") -> str:
+    """The line under an explorer: how long the last update took."""
+    return f"<small>updated in {timer.seconds:.2f} s{note}</small>"
 
 
 def figure_png(fig, dpi: int = 100) -> bytes:

@@ -22,7 +22,7 @@ import pandas as pd
 from ..measures import aggregation
 from ..measures import discriminativeness as edm
 from ..papers import kim2010_ordering_aggregation as paper
-from ._ui import Debounced, Timer, figure_png
+from ._ui import Timer, connect, figure_png, status_html
 
 __all__ = ["Engines", "KimView", "app", "compute", "figure", "published_row", "show"]
 
@@ -161,13 +161,9 @@ def app(engines: Engines, noise_ratio: float = 0.5, draws: int = 2, **frespa):
                            **{k: s.value for k, s in sliders.items()})
             table.value = view.ed.to_html(index=False, float_format="%.3f", classes="evalkit-ed")
             image.value = figure_png(figure(view))
-        status.value = (f"<small>updated in {timer.seconds:.2f} s"
-                        f"{' (one noise draw while moving)' if preview else ''}</small>")
+        status.value = status_html(timer, " (one noise draw while moving)" if preview else "")
 
-    debounced = Debounced(update)
-    for s in sliders.values():
-        s.observe(debounced, names="value")
-    update(False)
+    connect(sliders, update)
     _warm_when_idle(engines, sliders["noise_ratio"], draws)
     return w.VBox([w.HBox([w.VBox(list(sliders.values())), table]), image, status])
 

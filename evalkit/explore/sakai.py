@@ -24,7 +24,7 @@ import pandas as pd
 from ..measures import gains
 from ..papers import sakai2017_unanimity_gain as paper
 from ..simulate.latent_ratings import simulate_agreeing_ratings
-from ._ui import Debounced, Timer, figure_png
+from ._ui import Timer, connect, figure_png, status_html
 
 __all__ = ["SakaiView", "app", "compute", "figure", "show", "summary_html"]
 
@@ -131,13 +131,9 @@ def app(collection: paper.Collection, p: float = 0.2, dmax: int = 3, n: int = 5,
             examples.value = view.examples.to_html(index=False, float_format="%.2f")
             numbers.value = summary_html(view)
             image.value = figure_png(figure(view))
-        status.value = (f"<small>updated in {timer.seconds:.2f} s"
-                        f"{' (preview, full B when the slider rests)' if preview else ''}</small>")
+        status.value = status_html(timer, " (preview, full B when the slider rests)" if preview else "")
 
-    debounced = Debounced(update)
-    for s in sliders.values():
-        s.observe(debounced, names="value")
-    update(False)
+    connect(sliders, update)
     return w.VBox([w.HBox([w.VBox(list(sliders.values())), examples]), numbers, image, status])
 
 

@@ -23,7 +23,7 @@ from ..measures import timeline
 from ..papers import wang2015_assessor_differences as paper
 from ..simulate import ttg as simulate
 from ..workspace import paths
-from ._ui import Timer, figure_png
+from ._ui import Timer, connect, figure_png, status_html
 
 __all__ = ["WangView", "World", "app", "compute", "figure", "show"]
 
@@ -183,11 +183,9 @@ def app(world: World, level: float = 1.0, metric: str = "weighted_f1"):
             view = compute(world, **{k: c.value for k, c in controls.items()})
             numbers.value = summary_html(view)
             image.value = figure_png(figure(view))
-        status.value = f"<small>updated in {timer.seconds:.2f} s</small>"
+        status.value = status_html(timer)
 
-    for c in controls.values():      # one full update on release (about 0.5 s: no preview)
-        c.observe(lambda change: update(False), names="value")
-    update(False)
+    connect(controls, update, debounce=False)   # one full update on release (about 0.5 s: no preview)
     return w.VBox([w.HBox([w.VBox(list(controls.values())), numbers]), image, status])
 
 
