@@ -496,4 +496,6 @@ NOTEBOOK = Notebook(
                                 "others by size (merge_size_bias 1, the default) or not, at several "
                                 "disagreement levels; right, the mean ARI each world gives (calibration)."),
     ),
+    # about 12 s before the assessor worlds (the committed report); they add about as much again
+    expected_seconds=22,
 )
