@@ -86,14 +86,19 @@ def _crp(times_ms: np.ndarray, alpha: float, tau_ms: float, rng: np.random.Gener
 
 
 def assessor_clusters(units: np.ndarray, merge: float, disagreement: float,
-                      rng: np.random.Generator) -> np.ndarray:
+                      rng: np.random.Generator, merge_size_bias: float = 1.0) -> np.ndarray:
     """One assessor's clustering of tweets whose latent information units are ``units``.
 
-    The assessor lumps each unit into another (chosen by size) with chance
-    ``merge`` (coarser granularity), then re-judges each tweet with chance
-    ``disagreement``: half of those start a cluster of their own, half join a
-    cluster chosen by size.  Returns cluster labels 0..m-1, numbered by first
-    appearance.
+    The assessor lumps each unit into another with chance ``merge`` (coarser
+    granularity), then re-judges each tweet with chance ``disagreement``: half
+    of those start a cluster of their own, half join a cluster chosen by size.
+    Returns cluster labels 0..m-1, numbered by first appearance.
+
+    ``merge_size_bias`` is the modelling assumption of which unit a lumped
+    unit joins: probability proportional to ``size ** merge_size_bias``, so 1
+    (the default) joins large units by size, 0 any unit alike, and negative
+    values prefer small units.  The number of random draws does not depend on
+    it, so the same generator state gives the same draws afterwards.
     """
     labels = units.copy()
     ids, sizes = np.unique(labels, return_counts=True)
@@ -102,6 +107,8 @@ def assessor_clusters(units: np.ndarray, merge: float, disagreement: float,
         if rng.random() < merge and len(ids) > 1:
             others = ids[ids != u]
             w = sizes[ids != u].astype(float)
+            if merge_size_bias != 1.0:
+                w = w ** merge_size_bias
             target[u] = int(rng.choice(others, p=w / w.sum()))
     for u, v in target.items():  # resolve chains of merges
         seen = {u}
@@ -162,12 +169,15 @@ def ttg_pool(seed, qrels: pd.DataFrame | None = None, **overrides) -> tuple[pd.D
     return qrels, latent
 
 
-def ttg_clusters(latent: dict, merge: float, seed, level: float = 1.0) -> dict[str, list[list[str]]]:
-    """One assessor's cluster file for every topic (``level`` scales the disagreement)."""
+def ttg_clusters(latent: dict, merge: float, seed, level: float = 1.0,
+                 merge_size_bias: float = 1.0) -> dict[str, list[list[str]]]:
+    """One assessor's cluster file for every topic (``level`` scales the disagreement;
+    ``merge_size_bias``: which units lumped units join, see :func:`assessor_clusters`)."""
     rng = as_generator(seed)
     out = {}
     for topic, lt in sorted(latent.items()):
-        labels = assessor_clusters(lt["units"], merge, min(1.0, lt["disagreement"] * level), rng)
+        labels = assessor_clusters(lt["units"], merge, min(1.0, lt["disagreement"] * level), rng,
+                                   merge_size_bias)
         out[topic] = [list(lt["docs"][labels == c]) for c in range(labels.max() + 1)]
     return out
 

@@ -1,0 +1,128 @@
+"""Wang et al.: the controlled experiments behind the claims that do not hold.
+
+The knobs (``merge_size_bias`` of the alternate assessor, ``insensitive_share``
+of the user model) leave the default world unchanged, move the claimed
+quantities in the stated direction on small fixed-seed worlds, and the claims
+rows name files the notebooks write.
+"""
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from evalkit import papers
+from evalkit.papers import wang2015_assessor_differences as wang_ad
+from evalkit.papers import wang2015_user_preferences as wang_up
+from evalkit.simulate import preferences as sim_pref
+from evalkit.simulate import ttg as sim_ttg
+from evalkit.workspace.claims import figure_files
+
+
+def test_the_papers_precision_anova_f_gives_its_p():
+    # Table 3: precision F(3, 16) = 3.397, p = 0.0437
+    assert wang_up.paper_anova_p() == pytest.approx(0.0437, abs=5e-5)
+    assert wang_up.paper_anova_p(5.093) == pytest.approx(0.0115, abs=5e-5)   # unweighted F1
+
+
+def test_merge_size_bias_default_is_todays_draw_and_it_changes_which_units_are_lumped():
+    units = np.repeat(np.arange(40), np.r_[np.full(5, 30), np.ones(35, int)])  # 5 big units, 35 singletons
+    today = sim_ttg.assessor_clusters(units, 0.5, 0.0, np.random.default_rng(3))
+    explicit = sim_ttg.assessor_clusters(units, 0.5, 0.0, np.random.default_rng(3), merge_size_bias=1.0)
+    np.testing.assert_array_equal(today, explicit)
+    rng_by_size, rng_uniform = np.random.default_rng(3), np.random.default_rng(3)
+    by_size = sim_ttg.assessor_clusters(units, 0.5, 0.0, rng_by_size)
+    uniform = sim_ttg.assessor_clusters(units, 0.5, 0.0, rng_uniform, merge_size_bias=0.0)
+    # the same number of draws whatever the bias: the stream continues alike
+    assert rng_by_size.random() == rng_uniform.random()
+    # by size, lumped singletons pile onto the big units: the largest cluster is bigger
+    assert np.bincount(by_size).max() > np.bincount(uniform).max()
+
+
+@pytest.fixture(scope="module")
+def default_world(tmp_path_factory):
+    """The committed default world (simulate_ttg and simulate_preferences, seed 2015)."""
+    folder = tmp_path_factory.mktemp("ttg-2015")
+    sim_ttg.simulate_ttg(folder, seed=2015)
+    sim_pref.simulate_preferences(folder, seed=2015)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def small_worlds():
+    targets = pd.read_csv(wang_ad.paths.PUBLISHED / "wang2015_ttg_official_scores.csv")
+    return wang_ad.assessor_worlds([1, 0, -1], [1], 2, seed=2015, targets=targets)
+
+
+def test_the_default_world_row_is_the_committed_world(small_worlds, default_world):
+    """Draw 0 of the default (1, 1) world is the alternate assessor of simulate_ttg(seed 2015)."""
+    world = wang_ad.load_world(default_world)
+    s = world.scores()
+    t1 = wang_ad.stability(s["official"], s["alternate"]).set_index("metric")
+    ari = wang_ad.topic_ari(world.clusters["official"], world.clusters["alternate"])
+    d0 = small_worlds[(small_worlds.world == "default") & (small_worlds.draw == 0)].iloc[0]
+    assert d0.tau_weighted_f1 == pytest.approx(t1.loc["weighted_f1", "tau"])
+    assert d0.tau_weighted_f1 == pytest.approx(0.8155, abs=1e-4)          # figures/wang2015/table1.csv
+    assert d0.swaps_weighted_f1 == t1.loc["weighted_f1", "rank_swaps"] == 113
+    small = (wang_ad.swap_differences(s["official"], s["alternate"], "weighted_f1") < 0.03).mean()
+    assert d0.small_weighted_f1 == pytest.approx(small) and round(small, 2) == 0.43
+    assert d0.ari_mean == pytest.approx(ari.mean()) and d0.ari_sd == pytest.approx(ari.std(ddof=1))
+
+
+def test_lumping_units_regardless_of_size_steadies_weighted_f1_but_raises_ari(small_worlds):
+    s = wang_ad.summarise_worlds(small_worlds).set_index("merge_size_bias")
+    assert list(s["world"]) == ["default", "merge_size_bias only", "merge_size_bias only"]
+    assert s.loc[1.0, "tau_weighted_f1"] < s.loc[0.0, "tau_weighted_f1"] < s.loc[-1.0, "tau_weighted_f1"]
+    assert s.loc[1.0, "small_weighted_f1"] < 0.5 < s.loc[0.0, "small_weighted_f1"]
+    assert s.loc[1.0, "largest_share_alternate"] > s.loc[0.0, "largest_share_alternate"]
+    assert s.loc[0.0, "ari_mean"] > 0.495 and not s.loc[0.0, "calibrated"]     # off the paper's 0.445 +- 0.05
+    assert s.loc[1.0, "calibrated"]
+    assert (s["clusters_official"] == s.loc[1.0, "clusters_official"]).all()    # official fixed
+
+
+def test_insensitive_share_default_leaves_the_sensitivities_unchanged():
+    cfg = dict(sim_pref.PREFERENCE_DEFAULTS)
+    default = sim_pref.assessor_sensitivities(cfg, np.random.default_rng(9))
+    assert default["A4"]["precision"] == 0.0 and default["A1"]["precision"] > 0
+    half = sim_pref.assessor_sensitivities({**cfg, "insensitive_share": 0.5}, np.random.default_rng(9))
+    full = sim_pref.assessor_sensitivities({**cfg, "insensitive_share": 1.0}, np.random.default_rng(9))
+    assert full["A4"]["precision"] > 0
+    assert half["A4"]["precision"] == pytest.approx(0.5 * full["A4"]["precision"])
+    assert {a: v for a, v in half.items() if a != "A4"} == {a: v for a, v in default.items() if a != "A4"}
+
+
+def test_a_sensitive_a4_makes_the_precision_anova_significant_more_often(default_world):
+    """Default world, few studies: p falls as A4 keeps its precision sensitivity."""
+    world, timelines, _ = wang_up.load_study(default_world)
+    studies = wang_up.anova_worlds(world, timelines, [0, 1], 3, seed=2015)
+    assert ((studies.df1 == 3) & (studies.df2 == 16)).all()                    # the paper's design
+    p = studies.pivot(index="study", columns="insensitive_share", values="p")
+    assert (p[1.0] < p[0.0]).all()
+    summary = wang_up.summarise_anova_worlds(studies).set_index("insensitive_share")
+    assert summary.loc[0.0, "significant_share"] < summary.loc[1.0, "significant_share"]
+
+
+def test_the_committed_preference_log_is_unchanged_by_the_new_knob(default_world):
+    """The default user model still gives the committed Table 3 precision p (0.5710)."""
+    world, timelines, log = wang_up.load_study(default_world)
+    per = wang_up.agreement(wang_up.judgment_table(log, timelines), by=("assessor", "metric", "bin"))
+    t3 = wang_up.anova_by_bin(per).set_index("metric")
+    assert t3.loc["precision", "p"] == pytest.approx(0.5710, abs=5e-5)
+
+
+@pytest.mark.parametrize("claims_file, claim, names", [
+    ("claims.csv", "Rankings stable", ["wang2015/assessor_worlds.png", "wang2015/assessor_worlds.csv"]),
+    ("claims.csv", "Most rank swaps are small", ["wang2015/assessor_worlds.png",
+                                                 "wang2015/assessor_worlds.csv"]),
+    ("claims_preferences.csv", "ANOVA across bins significant for precision",
+     ["wang2015/anova_worlds.png", "wang2015/anova_worlds.csv"]),
+])
+def test_the_unexplained_rows_are_explained_by_files_the_notebooks_write(claims_file, claim, names):
+    from evalkit.workspace.paths import FIGURES
+
+    claims = pd.read_csv(FIGURES / "wang2015" / claims_file, keep_default_na=False)
+    row = claims[claims.claim.str.startswith(claim)].iloc[0]
+    assert row.verdict == "does not hold"
+    assert figure_files(row.explanation) == names
+    written = {f"{nb.paper}/{o}" for nb in papers.notebooks() for o in nb.outputs}
+    for name in names:
+        assert name in written and (FIGURES / name).is_file()
