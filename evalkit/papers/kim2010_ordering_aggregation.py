@@ -387,15 +387,14 @@ def minsup_figure(summary: pd.DataFrame, per_set: pd.DataFrame, published_clean=
     a.legend(fontsize=7)
     x = summary["phi_spread"]
     b.errorbar(x, summary["diff_1_vs_0.75_mean"], yerr=summary["diff_1_vs_0.75_se"], marker="o",
-               capsize=3, label="ED(minSup 1) - ED(minSup 0.75), mean +- SE over worlds")
-    for r in summary.to_dict("records"):
-        b.annotate(f"1 best in {r['worlds_1_best']}/{r['worlds']}",
-                   (r["phi_spread"], r["diff_1_vs_0.75_mean"]), textcoords="offset points",
-                   xytext=(4, 6), fontsize=7)
+               capsize=3)
+    b.set_xticks(list(x), [f"{r['phi_spread']:g}\n{r['worlds_1_best']}/{r['worlds']}"
+                           for r in summary.to_dict("records")], fontsize=8)
     b.axhline(0, color="k", lw=0.8)
-    b.margins(x=0.2)
-    b.set(xlabel="phi_spread (sd of log dispersion between assessors)", ylabel="ED(1) - ED(0.75)")
-    b.legend(fontsize=7, loc="lower left")
+    b.margins(x=0.15)
+    b.set(xlabel="phi_spread (sd of log dispersion between assessors)\n"
+                 "below it: worlds in which minSup 1 is best",
+          ylabel="ED(minSup 1) - ED(minSup 0.75)\nmean +- SE over worlds")
     b2 = b.twinx()
     b2.plot(x, summary["mean_pairwise_tau"], color="0.5", ls=":", marker=".")
     b2.set_ylabel("mean pairwise tau (calibration, paper ~0.45)", color="0.4", fontsize=8)
