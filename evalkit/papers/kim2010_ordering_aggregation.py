@@ -309,7 +309,7 @@ def minsup_per_set(sets, sups: Sequence[float] = MINSUP_GRID) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def minsup_worlds(phi_spreads=(0.0, 0.15, 0.35, 0.6), worlds: int = 20, seed: int = 2010,
+def minsup_worlds(phi_spreads=(0.0, 0.6, 0.9), worlds: int = 20, seed: int = 2010,
                   sups: Sequence[float] = MINSUP_GRID) -> pd.DataFrame:
     """FreSPA's clean ED per minSup in simulated worlds that differ in one assumption.
 
