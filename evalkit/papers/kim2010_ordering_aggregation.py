@@ -143,6 +143,7 @@ PARAMETERS = {
     "centre_phis": params.number_list(lambda x: 0 <= x <= 1, "a non-empty list in [0, 1]"),
     "phi_spreads": params.number_list(lambda x: 0 <= x <= 2, "a non-empty list in [0, 2]"),
     "minsup_worlds": params.whole(2),
+    "control_phi": params.number(lambda x: 0 < x <= 1, "a dispersion in (0, 1]"),
 }
 
 
@@ -310,7 +311,7 @@ def minsup_per_set(sets, sups: Sequence[float] = MINSUP_GRID) -> pd.DataFrame:
 
 
 def minsup_worlds(phi_spreads=(0.0, 0.6, 0.9), worlds: int = 20, seed: int = 2010,
-                  sups: Sequence[float] = MINSUP_GRID) -> pd.DataFrame:
+                  sups: Sequence[float] = MINSUP_GRID, control_phi: float | None = 0.55) -> pd.DataFrame:
     """FreSPA's clean ED per minSup in simulated worlds that differ in one assumption.
 
     Every world is the default simulator (:func:`simulate_orderings`) with
@@ -322,6 +323,11 @@ def minsup_worlds(phi_spreads=(0.0, 0.6, 0.9), worlds: int = 20, seed: int = 201
     only the spread differs.  One row per world: the calibration target (mean
     pairwise tau, paper ~0.45), the share of leave-one-out turns without a
     unanimous pattern (:func:`no_unanimous_share`) and ED per minSup.
+
+    Raising the spread also lowers the mean agreement, so ``control_phi``
+    (``None``: none) adds labelled control worlds with equal assessors
+    (``phi_spread`` 0) whose common dispersion ``phi`` (default 0.44) is
+    ``control_phi``: less agreement without unequal assessors.
     """
     import tempfile
     from pathlib import Path
@@ -329,17 +335,21 @@ def minsup_worlds(phi_spreads=(0.0, 0.6, 0.9), worlds: int = 20, seed: int = 201
     from ..formats.orderings import read_orderings
     from ..simulate.orderings import ORDERING_DEFAULTS
 
-    default = ORDERING_DEFAULTS["phi_spread"]
+    default, phi = ORDERING_DEFAULTS["phi_spread"], ORDERING_DEFAULTS["phi"]
+    kinds = [("default" if spread == default else "alternative", spread, phi)
+             for spread in sorted(set(map(float, phi_spreads)) | {default})]
+    if control_phi is not None:
+        kinds.append(("control: equal assessors, less agreement", 0.0, float(control_phi)))
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        for spread in sorted(set(map(float, phi_spreads)) | {default}):
+        for world, spread, phi in kinds:
             for w in range(worlds):
-                path = simulate_orderings(Path(tmp) / "j.csv", seed=seed + w, phi_spread=spread)
+                path = simulate_orderings(Path(tmp) / "j.csv", seed=seed + w, phi_spread=spread,
+                                          phi=phi)
                 sets = read_orderings(path)
                 eds = edm.discriminativeness("frespa", sets,
                                              params_grid=[{"min_sup": s} for s in sups])
-                rows.append({"world": "default" if spread == default else "alternative",
-                             "phi_spread": spread, "world_seed": seed + w,
+                rows.append({"world": world, "phi_spread": spread, "phi": phi, "world_seed": seed + w,
                              "mean_pairwise_tau": mean_pairwise_tau(sets),
                              "no_unanimous_share": float(np.mean([no_unanimous_share(j)
                                                                   for j in sets.values()])),
@@ -349,14 +359,15 @@ def minsup_worlds(phi_spreads=(0.0, 0.6, 0.9), worlds: int = 20, seed: int = 201
 
 
 def summarise_minsup_worlds(long: pd.DataFrame) -> pd.DataFrame:
-    """Per phi_spread: mean and standard error (over worlds) of ED per minSup and of
-    ED(1) - ED(0.75), how many worlds have minSup 1 best, and the calibration."""
+    """Per world kind (world, phi_spread, phi; in ``long``'s order): mean and standard
+    error (over worlds) of ED per minSup and of ED(1) - ED(0.75), how many worlds have
+    minSup 1 best, and the calibration."""
     eds = [c for c in long.columns if c.startswith("ED_")]
     rows = []
-    for spread, g in long.groupby("phi_spread", sort=True):
+    for (world, spread, phi), g in long.groupby(["world", "phi_spread", "phi"], sort=False):
         n = len(g)
         diff = g["ED_1"] - g["ED_0.75"]
-        rows.append({"world": g["world"].iloc[0], "phi_spread": spread, "worlds": n,
+        rows.append({"world": world, "phi_spread": spread, "phi": phi, "worlds": n,
                      "first_seed": int(g["world_seed"].min()),
                      "mean_pairwise_tau": g["mean_pairwise_tau"].mean(),
                      "no_unanimous_share": g["no_unanimous_share"].mean(),
@@ -367,39 +378,56 @@ def summarise_minsup_worlds(long: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def _is_control(summary: pd.DataFrame) -> pd.Series:
+    return summary["world"].str.startswith("control")
+
+
 def minsup_figure(summary: pd.DataFrame, per_set: pd.DataFrame, published_clean=None):
     """Left: clean ED against minSup per world (mean +- SE over worlds), the default
-    judgments and the paper.  Right: ED(1) - ED(0.75) against phi_spread."""
+    judgments and the paper.  Right: ED(1) - ED(0.75) against phi_spread (control
+    worlds: a diamond at their spread)."""
     import matplotlib.pyplot as plt
 
     sups = [float(c[3:-5]) for c in summary.columns if c.startswith("ED_") and c.endswith("_mean")]
+    grid, controls = summary[~_is_control(summary)], summary[_is_control(summary)]
     fig, (a, b) = plt.subplots(1, 2, figsize=(10, 3.8))
     for r in summary.to_dict("records"):
-        default = r["world"] == "default"
+        default, control = r["world"] == "default", r["world"].startswith("control")
+        label = (f"control: phi_spread 0, phi {r['phi']:g}" if control else
+                 f"phi_spread {r['phi_spread']:g}" + (" (default)" if default else ""))
         a.errorbar(sups, [r[f"ED_{s:g}_mean"] for s in sups], yerr=[r[f"ED_{s:g}_se"] for s in sups],
-                   marker="o", ms=3, capsize=2, lw=2 if default else 1,
-                   label=f"phi_spread {r['phi_spread']:g}" + (" (default)" if default else ""))
+                   marker="D" if control else "o", ms=3, capsize=2, lw=2 if default else 1,
+                   ls="-." if control else "-", label=label)
     a.plot(sups, [per_set[f"ED_{s:g}"].mean() for s in sups], "k--", lw=1,
            label="default judgments (one world)")
     if published_clean is not None:
         a.plot(sups, list(published_clean), color="0.5", ls=":", marker="s", ms=3, label="paper (Table 4)")
     a.set(xlabel="minSup", ylabel="FreSPA's ED on clean data", xticks=sups)
     a.legend(fontsize=7)
-    x = summary["phi_spread"]
-    b.errorbar(x, summary["diff_1_vs_0.75_mean"], yerr=summary["diff_1_vs_0.75_se"], marker="o",
-               capsize=3)
+    x = grid["phi_spread"]
+    b.errorbar(x, grid["diff_1_vs_0.75_mean"], yerr=grid["diff_1_vs_0.75_se"], marker="o", capsize=3)
+    for r in controls.to_dict("records"):
+        b.errorbar([r["phi_spread"]], [r["diff_1_vs_0.75_mean"]], yerr=[r["diff_1_vs_0.75_se"]],
+                   marker="D", color="C3", capsize=3, ls="none",
+                   label=f"control: equal assessors, phi {r['phi']:g} (tau {r['mean_pairwise_tau']:.2f}); "
+                         f"1 best in {r['worlds_1_best']}/{r['worlds']}")
     b.set_xticks(list(x), [f"{r['phi_spread']:g}\n{r['worlds_1_best']}/{r['worlds']}"
-                           for r in summary.to_dict("records")], fontsize=8)
+                           for r in grid.to_dict("records")], fontsize=8)
     b.axhline(0, color="k", lw=0.8)
     b.margins(x=0.15)
     b.set(xlabel="phi_spread (sd of log dispersion between assessors)\n"
                  "below it: worlds in which minSup 1 is best",
           ylabel="ED(minSup 1) - ED(minSup 0.75)\nmean +- SE over worlds")
+    if len(controls):
+        b.legend(fontsize=7, loc="lower left")
     b2 = b.twinx()
-    b2.plot(x, summary["mean_pairwise_tau"], color="0.5", ls=":", marker=".")
+    b2.plot(x, grid["mean_pairwise_tau"], color="0.5", ls=":", marker=".")
+    b2.plot(controls["phi_spread"], controls["mean_pairwise_tau"], color="C3", ls="none", marker="d",
+            alpha=0.5, ms=4)
     b2.set_ylabel("mean pairwise tau (calibration, paper ~0.45)", color="0.4", fontsize=8)
     fig.suptitle("Table 4, clean data: minSup 1 against 0.75 in simulated worlds "
-                 "(only the assessors' spread of consistency varies)", fontsize=9)
+                 "(only the assessors' spread of consistency varies; control: less agreement alone)",
+                 fontsize=9)
     fig.tight_layout()
     return fig
 
@@ -408,6 +436,8 @@ def _minsup_why(per_set, summary, tau: float, first_seed: int = 2010) -> str:
     """The minSup row's explanation, from :func:`minsup_per_set` and :func:`summarise_minsup_worlds`."""
     if per_set is None or summary is None or not len(per_set) or not len(summary):
         return ""
+    controls = summary[_is_control(summary)]
+    summary = summary[~_is_control(summary)]
     d = per_set["ED_1"] - per_set["ED_0.75"]
     se = d.std(ddof=1) / math.sqrt(len(d))
     worst = per_set.loc[per_set["ED_1"].idxmin()]
@@ -422,6 +452,19 @@ def _minsup_why(per_set, summary, tau: float, first_seed: int = 2010) -> str:
     falls = bool((share.diff().dropna() <= 0).all() and share.iloc[0] > share.iloc[-1])
     trend = ("the more unequal the assessors, the less often minSup 1 is best"
              if falls else "how often minSup 1 is best does not fall steadily with phi_spread")
+    if len(controls):
+        c = controls.iloc[0]
+        unequal = summary[summary.phi_spread > summary.phi_spread.min()]
+        near = unequal.loc[(unequal.mean_pairwise_tau - c.mean_pairwise_tau).abs().idxmin()]
+        share_c, share_n = c.worlds_1_best / c.worlds, near.worlds_1_best / near.worlds
+        trend += (f" (equal assessors with less agreement, phi {c.phi:g}, tau "
+                  f"{c.mean_pairwise_tau:.2f}: {c.worlds_1_best}/{int(c.worlds)}, "
+                  f"{c['diff_1_vs_0.75_mean']:+.3f} +- {c['diff_1_vs_0.75_se']:.3f}, against "
+                  f"{near.worlds_1_best}/{int(near.worlds)} at phi_spread {near.phi_spread:g}, tau "
+                  f"{near.mean_pairwise_tau:.2f}; "
+                  + ("so it is the inequality, not the lower agreement that comes with it)"
+                     if share_c > share_n else
+                     "so the lower agreement that comes with it matters as much)"))
     most = ("minSup 1 is best in most default-calibrated worlds, so the reproduced 0.75 is the draw "
             "of the one default world (kept, not retuned)"
             if dflt["worlds_1_best"] > dflt["worlds"] / 2 else

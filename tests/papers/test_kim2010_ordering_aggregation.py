@@ -73,22 +73,31 @@ def test_default_judgments_reproduce_table4_clean_row_and_set01_decides_it(defau
 
 
 def test_minsup_worlds_start_at_the_default_judgments_and_vary_only_the_spread(default_sets):
-    long = kim.minsup_worlds(phi_spreads=[0.0], worlds=2, seed=kim.ORDERING_SEED)
-    assert list(zip(long.world, long.phi_spread, long.world_seed)) == [
-        ("alternative", 0.0, 2010), ("alternative", 0.0, 2011), ("default", 0.35, 2010),
-        ("default", 0.35, 2011)]
+    long = kim.minsup_worlds(phi_spreads=[0.0], worlds=2, seed=kim.ORDERING_SEED, control_phi=0.55)
+    control = "control: equal assessors, less agreement"
+    assert list(zip(long.world, long.phi_spread, long.phi, long.world_seed)) == [
+        ("alternative", 0.0, 0.44, 2010), ("alternative", 0.0, 0.44, 2011),
+        ("default", 0.35, 0.44, 2010), ("default", 0.35, 0.44, 2011),
+        (control, 0.0, 0.55, 2010), (control, 0.0, 0.55, 2011)]
     first = long[(long.world == "default") & (long.world_seed == 2010)].iloc[0]
     assert first.ED_1 == pytest.approx(kim.minsup_per_set(default_sets)["ED_1"].mean(), abs=1e-12)
     assert first.mean_pairwise_tau == pytest.approx(kim.mean_pairwise_tau(default_sets), abs=1e-12)
     assert first.best_min_sup == 0.75
     # equal consistency (spread 0): every turn keeps a unanimous pair and minSup 1 wins
-    equal = long[long.phi_spread == 0.0]
+    equal = long[long.world == "alternative"]
     assert (equal.no_unanimous_share == 0).all() and (equal.best_min_sup == 1.0).all()
     assert (equal.mean_pairwise_tau.to_numpy() > long[long.world == "default"].mean_pairwise_tau.to_numpy()).all()
+    # the control lowers agreement below the default world's, seed for seed
+    less = long[long.world == control]
+    assert (less.mean_pairwise_tau.to_numpy() < long[long.world == "default"].mean_pairwise_tau.to_numpy()).all()
+    summary = kim.summarise_minsup_worlds(long)
+    assert summary.world.tolist() == ["alternative", "default", control]
+    assert summary.worlds.tolist() == [2, 2, 2]
 
 
 def test_minsup_summary_by_hand():
-    long = pd.DataFrame({"world": ["default"] * 3, "phi_spread": [0.35] * 3, "world_seed": [5, 6, 7],
+    long = pd.DataFrame({"world": ["default"] * 3, "phi_spread": [0.35] * 3, "phi": [0.44] * 3,
+                         "world_seed": [5, 6, 7],
                          "mean_pairwise_tau": [0.4, 0.5, 0.6], "no_unanimous_share": [0.0, 0.1, 0.2],
                          "ED_0.75": [0.6, 0.6, 0.6], "ED_1": [0.7, 0.5, 0.9],
                          "best_min_sup": [1.0, 0.75, 1.0]})
