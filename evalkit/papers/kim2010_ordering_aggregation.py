@@ -15,7 +15,7 @@ Beyond the paper, :func:`heterogeneity_worlds` tests the one-centre
 assumption of the simulated judgments and :func:`minsup_worlds` asks why
 Table 4's best minSup on clean data is 0.75 here (the draw of one world, and
 how unequal the assessors' consistency is).  The module is longer than most
-(about 560 lines) because it is one notebook's pipeline, declaration and
+(about 620 lines) because it is one notebook's pipeline, declaration and
 controlled experiments, kept in notebook order.
 """
 
