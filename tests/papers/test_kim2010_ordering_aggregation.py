@@ -23,3 +23,96 @@ from evalkit.measures import aggregation, discriminativeness
 def test_bad_orderings_and_parameters(call, message):
     with pytest.raises(InputError, match=message):
         call()
+
+
+# -- Table 4, clean data: minSup 1 against 0.75 (minsup_per_set, minsup_worlds) ----------
+
+import pandas as pd  # noqa: E402
+
+from evalkit.formats.orderings import read_orderings  # noqa: E402
+from evalkit.papers import kim2010_ordering_aggregation as kim  # noqa: E402
+from evalkit.simulate.orderings import simulate_orderings  # noqa: E402
+from evalkit.workspace import paths  # noqa: E402
+from evalkit.workspace.claims import figure_files  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def default_sets(tmp_path_factory):
+    path = simulate_orderings(tmp_path_factory.mktemp("kim") / "j.csv", seed=kim.ORDERING_SEED)
+    return read_orderings(path)
+
+
+def test_no_unanimous_pair_means_no_pattern_at_min_sup_1():
+    # held out ABC or the first ABC: the golds ABC and CBA order no pair alike -> no pattern,
+    # both scores 0; held out CBA: golds ABC, ABC, CBA contains none of AB, AC, BC, ABC -> -1
+    judg = ["ABC", "ABC", "CBA"]
+    assert kim.no_unanimous_share(judg) == pytest.approx(2 / 3)
+    assert aggregation.frespa("ABC", ["ABC", "CBA"], min_sup=1.0) == 0.0
+    assert aggregation.frespa("CBA", ["ABC", "CBA"], min_sup=1.0) == 0.0
+    row = kim.minsup_per_set({"s": judg}, sups=(0.75, 1.0)).iloc[0]
+    assert row["ED_1"] == pytest.approx(-1 / 3)
+    assert row["no_unanimous_share"] == pytest.approx(2 / 3)
+    assert row["min_assessor_tau"] == pytest.approx(-1.0)   # CBA against ABC, ABC
+    assert kim.no_unanimous_share(["ABC", "ACB", "ABC"]) == 0.0  # A before B and C in every turn
+
+
+def test_default_judgments_reproduce_table4_clean_row_and_set01_decides_it(default_sets):
+    per_set = kim.minsup_per_set(default_sets)
+    committed = pd.read_csv(paths.FIGURES / "kim2010" / "table4.csv").set_index("value")
+    for s in (0, 0.25, 0.5, 0.75, 1.0):
+        assert per_set[f"ED_{s:g}"].mean() == pytest.approx(committed.loc[s, "original_mean"], abs=5e-5)
+    assert per_set["ED_1"].mean() == pytest.approx(0.6570, abs=5e-5)
+    assert per_set["ED_0.75"].mean() == pytest.approx(0.6571, abs=5e-5)
+    diff = per_set["ED_1"] - per_set["ED_0.75"]
+    assert abs(diff.mean()) < 1e-4 < 0.1 < diff.std(ddof=1) / len(diff) ** 0.5  # a tie, SE 0.111
+    set01 = per_set.set_index("set").loc["set01"]
+    assert (set01.assessors, set01.no_unanimous_share) == (11, pytest.approx(7 / 11))
+    assert set01.ED_1 == pytest.approx(-4 / 11)        # 7 turns without a pattern, 4 at -1
+    assert set01.min_assessor_tau == pytest.approx(-0.407, abs=5e-4)
+    assert (per_set.drop(per_set.index[per_set.set == "set01"])["no_unanimous_share"] == 0).all()
+
+
+def test_minsup_worlds_start_at_the_default_judgments_and_vary_only_the_spread(default_sets):
+    long = kim.minsup_worlds(phi_spreads=[0.0], worlds=2, seed=kim.ORDERING_SEED, control_phi=0.55)
+    control = "control: equal assessors, less agreement"
+    assert list(zip(long.world, long.phi_spread, long.phi, long.world_seed)) == [
+        ("alternative", 0.0, 0.44, 2010), ("alternative", 0.0, 0.44, 2011),
+        ("default", 0.35, 0.44, 2010), ("default", 0.35, 0.44, 2011),
+        (control, 0.0, 0.55, 2010), (control, 0.0, 0.55, 2011)]
+    first = long[(long.world == "default") & (long.world_seed == 2010)].iloc[0]
+    assert first.ED_1 == pytest.approx(kim.minsup_per_set(default_sets)["ED_1"].mean(), abs=1e-12)
+    assert first.mean_pairwise_tau == pytest.approx(kim.mean_pairwise_tau(default_sets), abs=1e-12)
+    assert first.best_min_sup == 0.75
+    # equal consistency (spread 0): every turn keeps a unanimous pair and minSup 1 wins
+    equal = long[long.world == "alternative"]
+    assert (equal.no_unanimous_share == 0).all() and (equal.best_min_sup == 1.0).all()
+    assert (equal.mean_pairwise_tau.to_numpy() > long[long.world == "default"].mean_pairwise_tau.to_numpy()).all()
+    # the control lowers agreement below the default world's, seed for seed
+    less = long[long.world == control]
+    assert (less.mean_pairwise_tau.to_numpy() < long[long.world == "default"].mean_pairwise_tau.to_numpy()).all()
+    summary = kim.summarise_minsup_worlds(long)
+    assert summary.world.tolist() == ["alternative", "default", control]
+    assert summary.worlds.tolist() == [2, 2, 2]
+
+
+def test_minsup_summary_by_hand():
+    long = pd.DataFrame({"world": ["default"] * 3, "phi_spread": [0.35] * 3, "phi": [0.44] * 3,
+                         "world_seed": [5, 6, 7],
+                         "mean_pairwise_tau": [0.4, 0.5, 0.6], "no_unanimous_share": [0.0, 0.1, 0.2],
+                         "ED_0.75": [0.6, 0.6, 0.6], "ED_1": [0.7, 0.5, 0.9],
+                         "best_min_sup": [1.0, 0.75, 1.0]})
+    r = kim.summarise_minsup_worlds(long).iloc[0]
+    assert (r.worlds, r.first_seed, r.worlds_1_best) == (3, 5, 2)
+    assert r["diff_1_vs_0.75_mean"] == pytest.approx(0.1)
+    assert r["diff_1_vs_0.75_se"] == pytest.approx(0.2 / 3 ** 0.5)   # sd 0.2 over 3 worlds
+    assert r["ED_1_se"] == pytest.approx(0.2 / 3 ** 0.5)
+    assert r.mean_pairwise_tau == pytest.approx(0.5)
+
+
+def test_minsup_claim_explanation_names_committed_files():
+    claims = pd.read_csv(paths.FIGURES / "kim2010" / "claims.csv", keep_default_na=False)
+    row = claims[claims.claim == "Table 4: on clean data the best minSup is 1.0"].iloc[0]
+    files = figure_files(row.explanation)
+    assert files == ["kim2010/minsup_worlds.png", "kim2010/minsup_worlds.csv", "kim2010/minsup_per_set.csv"]
+    assert all((paths.FIGURES / f).is_file() for f in files)
+    assert "0.6570 vs 0.6571" in row.explanation and "set01" in row.explanation
