@@ -123,21 +123,26 @@ class _SetEngine:
             sup_g = total[others] - equal[others, i]       # (n-1) x M, >= 1
             sup_t = total[i] - 1                            # target O_i
             sup_r = reverse[i, others].sum(0)               # reverse(O_i)
+            weighted = {}  # settings that differ only in min_sup share their weights
             for q, p in enumerate(params):
                 lo, hi = _length_bounds(self.k, p["min_len"], p["max_len"])
-                ok_len = (length >= lo) & (length <= hi)
+                key = (lo, hi, p["w_len"], p["w_sup"])
+                if key not in weighted:
+                    wl = 1 + p["w_len"] * (length - 1)
+
+                    def weight(sup):
+                        return wl * (1 + p["w_sup"] * (sup - 1))
+
+                    # every distinct pattern appears sup times among the golds
+                    weighted[key] = ((length >= lo) & (length <= hi), weight(sup_g) / sup_g,
+                                     weight(sup_t), weight(sup_r))
+                ok_len, w_g, w_t, w_r = weighted[key]
                 need = _min_count(p["min_sup"], n - 1)
-                wl = 1 + p["w_len"] * (length - 1)
-
-                def weight(sup):
-                    return wl * (1 + p["w_sup"] * (sup - 1))
-
-                # every distinct pattern appears sup times among the golds
-                den = np.where(ok_len & (sup_g >= need), weight(sup_g) / sup_g, 0.0).sum()
+                den = np.where(ok_len & (sup_g >= need), w_g, 0.0).sum()
                 if den <= 0:
                     continue  # no pattern: both scores 0
-                num_t = np.where(ok_len & (sup_t >= need), weight(sup_t), 0.0).sum()
-                num_r = np.where(ok_len & (sup_r >= need), weight(sup_r), 0.0).sum()
+                num_t = np.where(ok_len & (sup_t >= need), w_t, 0.0).sum()
+                num_r = np.where(ok_len & (sup_r >= need), w_r, 0.0).sum()
                 out[q] += (num_t - num_r) / den
         return out / n
 

@@ -614,4 +614,5 @@ NOTEBOOK = Notebook(
                               "consistency (phi_spread) varies, beside the default judgments and the "
                               "paper; right, ED(1) - ED(0.75) and how many worlds have minSup 1 best."),
     ),
+    expected_seconds=36,
 )

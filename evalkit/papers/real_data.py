@@ -520,5 +520,5 @@ NOTEBOOK = Notebook(
                              "RawG fixed (left); real agreement with the signal cut by shuffling "
                              "rating vectors among relevant items, beside real and uniform (right)."),
     ),
-    expected_seconds=16,
+    expected_seconds=25,
 )

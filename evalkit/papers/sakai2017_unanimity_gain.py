@@ -766,5 +766,5 @@ NOTEBOOK = Notebook(
                                   "the within-team spread of run skill varies; right, the HSD border "
                                   "|d| each world gives (the calibration target)."),
     ),
-    expected_seconds=16,
+    expected_seconds=29,
 )

@@ -131,13 +131,19 @@ def make_batches(pairs: pd.DataFrame, batches_per_assessor: dict, rng: np.random
         return picked
 
     common = take(shared)
+    at = dict(zip(pairs.index, range(len(pairs))))   # label -> row, for plain array access
+    kind_of, topic_of = pairs["type"].to_numpy(), pairs["topic"].to_numpy()
+    run_a, run_b = pairs["run_a"].to_numpy(), pairs["run_b"].to_numpy()
+    in_common = set(common)
     rows = []
     for assessor, n_batches in batches_per_assessor.items():
         for batch in range(1, n_batches + 1):
             ids = (common + take(size - shared)) if batch == 1 else take(size)
             for pid in ids:
-                p = pairs.loc[pid]
-                left, right = (p.run_a, p.run_b) if rng.random() < 0.5 else (p.run_b, p.run_a)
-                rows.append((assessor, batch, int(pid), p.type, p.topic, left, right, pid in common))
+                i = at[pid]
+                a, b = run_a[i], run_b[i]
+                left, right = (a, b) if rng.random() < 0.5 else (b, a)
+                rows.append((assessor, batch, int(pid), kind_of[i], topic_of[i], left, right,
+                             pid in in_common))
     return pd.DataFrame(rows, columns=["assessor", "batch", "pair_id", "type", "topic",
                                        "left_run", "right_run", "shared"])

@@ -19,18 +19,34 @@ __all__ = ["adjusted_rand_index", "CohensKappa", "cohens_kappa", "fleiss_kappa",
 def adjusted_rand_index(a, b) -> float:
     """Adjusted Rand index of two clusterings given as label sequences (Hubert & Arabie 1985).
 
-    Computed by :func:`sklearn.metrics.adjusted_rand_score`; symmetric, 1 for
-    identical partitions, about 0 for independent ones, and invariant to
-    renaming labels.
+    Symmetric, 1 for identical partitions, about 0 for independent ones, and
+    invariant to renaming labels.  Computed exactly as scikit-learn's
+    :func:`~sklearn.metrics.adjusted_rand_score` does -- the same integer pair
+    counts (its ``pair_confusion_matrix``: from the contingency table ``n_ij``
+    with row sums ``a_i`` and column sums ``b_j``, ``tp = sum n_ij^2 - n``,
+    ``fp = sum b_j^2 - sum n_ij^2``, ``fn = sum a_i^2 - sum n_ij^2``) and the
+    same final expression, so the two agree to the last bit (tested) -- but
+    without scikit-learn's per-call input validation, which took 4 ms of every
+    call (the Wang et al. worlds compute about 1,500 of them).
     """
-    from sklearn.metrics import adjusted_rand_score
-
-    a, b = list(a), list(b)
+    a, b = np.asarray(list(a)), np.asarray(list(b))
     if len(a) != len(b):
         raise InputError(f"the two clusterings label {len(a)} and {len(b)} items")
-    if not a:
+    if not len(a):
         raise InputError("the clusterings are empty")
-    return float(adjusted_rand_score(a, b))
+    ca = np.unique(a, return_inverse=True)[1].ravel()
+    cb = np.unique(b, return_inverse=True)[1].ravel()
+    n_b = int(cb.max()) + 1
+    table = np.bincount(ca.astype(np.int64) * n_b + cb)
+    n = len(a)
+    squares = int((table.astype(np.int64) ** 2).sum())
+    rows = int((np.bincount(ca).astype(np.int64) ** 2).sum())
+    cols = int((np.bincount(cb).astype(np.int64) ** 2).sum())
+    tp, fp, fn = squares - n, cols - squares, rows - squares
+    tn = n * n - fp - fn - squares
+    if fn == 0 and fp == 0:
+        return 1.0
+    return 2.0 * (tp * tn - fn * fp) / ((tp + fn) * (fn + tn) + (tp + fp) * (fp + tn))
 
 
 class CohensKappa(NamedTuple):

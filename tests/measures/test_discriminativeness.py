@@ -50,6 +50,10 @@ def test_frespa_grid_equals_one_call_per_setting():
     for g, p in zip(got, grid):
         assert g == pytest.approx(discriminativeness.discriminativeness("frespa", judg, min_sup=p["min_sup"],
                                                               max_len=3))
+    # settings that share their weights (same lengths, w_len, w_sup) and settings that do not
+    mixed = [dict(min_sup=s, w_len=wl, w_sup=ws) for wl, ws in ((1, 1), (0, 5)) for s in (0.5, 1, 0.75)]
+    got = discriminativeness.discriminativeness("frespa", judg, params_grid=mixed)
+    assert list(got) == [discriminativeness.discriminativeness("frespa", judg, **p) for p in mixed]
 
 
 def test_clean_ed_of_ac_tau_is_mean_pairwise_tau():

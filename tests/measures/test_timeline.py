@@ -56,10 +56,14 @@ def test_batch_scores_equal_single_topic_scores():
             picks = rng.choice(pool, size=int(rng.integers(1, 15)), replace=False)
             rows += [(f"r{r}", t, d) for d in picks]
     runs = pd.DataFrame(rows, columns=["run", "topic", "doc"])
-    tidy = timeline.score_runs(runs, timeline.cluster_table(clusters, q))
-    got = tidy.set_index(["run", "topic", "metric"])["value"]
-    for (run, topic), g in runs.groupby(["run", "topic"]):
-        want = timeline.cluster_scores(g.doc, clusters[topic], grades)
-        for m, v in want.items():
-            assert got[(run, topic, m)] == pytest.approx(v)
-    assert (got.xs("3", level="topic") == 0).all()
+    scorer = timeline.RunScorer(runs)   # one scorer, two cluster files (as the worlds use it)
+    regrouped = {t: [sum(cl, [])[::-1]] for t, cl in clusters.items()}
+    for cl in (clusters, regrouped):
+        tidy = scorer(timeline.cluster_table(cl, q))
+        got = tidy.set_index(["run", "topic", "metric"])["value"]
+        for (run, topic), g in runs.groupby(["run", "topic"]):
+            want = timeline.cluster_scores(g.doc, cl[topic], grades)
+            for m, v in want.items():
+                assert got[(run, topic, m)] == pytest.approx(v)
+        assert (got.xs("3", level="topic") == 0).all()
+        assert tidy.equals(timeline.score_runs(runs, timeline.cluster_table(cl, q)))

@@ -17,3 +17,18 @@ def test_ari_equals_sklearn_and_ignores_label_names():
         assert agreement.adjusted_rand_index(renamed, b) == pytest.approx(agreement.adjusted_rand_index(a, b))
     with pytest.raises(InputError, match="label 2 and 3"):
         agreement.adjusted_rand_index([1, 2], [1, 2, 3])
+
+
+def test_ari_equals_sklearn_to_the_last_bit():
+    rng = np.random.default_rng(7)
+    for i in range(300):
+        n = int(rng.integers(1, 120))
+        a = rng.integers(0, int(rng.integers(1, 25)), n)
+        b = a.copy() if i % 4 == 0 else rng.integers(0, int(rng.integers(1, 25)), n)
+        if i % 3 == 0:
+            a = np.array([f"c{x}" for x in a], dtype=object)
+        assert agreement.adjusted_rand_index(a, b) == float(adjusted_rand_score(a, b))
+    assert agreement.adjusted_rand_index([0, 0, 1, 1], [0, 1, 0, 1]) == -0.5  # sklearn's doc example
+    assert agreement.adjusted_rand_index(["x"], ["y"]) == 1.0
+    with pytest.raises(InputError, match="empty"):
+        agreement.adjusted_rand_index([], [])

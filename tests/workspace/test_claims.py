@@ -45,3 +45,32 @@ def test_explanations_name_their_output_files():
     assert figure_files(c.frame().explanation[0]) == ["sakai2017/es_vs_topics.png",
                                                        "sakai2017/es_vs_topics.csv"]
     assert figure_files("") == []
+
+
+def _committed_claims():
+    import pandas as pd
+
+    from evalkit.workspace.paths import FIGURES
+
+    for path in sorted(FIGURES.glob("*/claims*.csv")):
+        for row in pd.read_csv(path, keep_default_na=False).itertuples():
+            yield path, row
+
+
+def test_every_committed_claim_that_does_not_hold_is_explained_by_files_a_notebook_writes():
+    from evalkit import papers
+    from evalkit.workspace.paths import FIGURES
+
+    declared = {f"{nb.paper}/{name}" for nb in papers.notebooks() for name in nb.outputs}
+    unexplained, missing = [], []
+    rows = list(_committed_claims())
+    assert rows, "no claims tables under figures/"
+    for path, row in rows:
+        if row.verdict == "holds":
+            continue
+        files = figure_files(row.explanation)
+        if not files:
+            unexplained.append(f"{path.parent.name}: {row.claim}")
+        missing += [f for f in files if f not in declared or not (FIGURES / f).is_file()]
+    assert not unexplained, f"claims without an explanation naming an output file: {unexplained}"
+    assert not missing, f"explanations name files no notebook writes or that are absent: {missing}"
