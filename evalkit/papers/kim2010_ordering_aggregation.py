@@ -471,7 +471,7 @@ def _minsup_why(per_set, summary, tau: float, first_seed: int = 2010) -> str:
             "minSup 1 is not best in most default-calibrated worlds either, so the draw of the one "
             "default world does not explain it")
     return (f"{noise}: on the default judgments minSup 1 and 0.75 give ED {per_set['ED_1'].mean():.4f} "
-            f"vs {per_set['ED_0.75'].mean():.4f} (difference {d.mean():+.4f}, paired SE {se:.3f} over "
+            f"vs {per_set['ED_0.75'].mean():.4f} (difference {d.mean():+.1e}, paired SE {se:.3f} over "
             f"the {len(d)} sets), and one set decides it: {worst['set']} scores {worst['ED_1']:.3f} at "
             f"minSup 1 because its least consistent assessor (mean tau {worst['min_assessor_tau']:.2f} "
             f"with the others) leaves no pair that every gold orders alike in "
