@@ -452,9 +452,9 @@ def _minsup_why(per_set, summary, tau: float, first_seed: int = 2010) -> str:
     falls = bool((share.diff().dropna() <= 0).all() and share.iloc[0] > share.iloc[-1])
     trend = ("the more unequal the assessors, the less often minSup 1 is best"
              if falls else "how often minSup 1 is best does not fall steadily with phi_spread")
-    if len(controls):
+    unequal = summary[summary.phi_spread > summary.phi_spread.min()]
+    if len(controls) and len(unequal):   # a control needs worlds of unequal assessors to compare with
         c = controls.iloc[0]
-        unequal = summary[summary.phi_spread > summary.phi_spread.min()]
         near = unequal.loc[(unequal.mean_pairwise_tau - c.mean_pairwise_tau).abs().idxmin()]
         share_c, share_n = c.worlds_1_best / c.worlds, near.worlds_1_best / near.worlds
         trend += (f" (equal assessors with less agreement, phi {c.phi:g}, tau "

@@ -501,7 +501,7 @@ NOTEBOOK = Notebook(
         ("assessor_worlds.png", "Why weighted F1 is less stable than in the paper: alternative alternate "
                                 "assessors (official clusters and runs fixed) that lump units into "
                                 "others by size (merge_size_bias 1, the default) or not, at several "
-                                "disagreement levels; right, the mean ARI each world gives (calibration)."),
+                                "disagreement levels: tau of weighted F1 and the share of small swaps per world, the mean ARI each world gives (calibration), and tau against the share of tweets in the alternate's largest cluster."),
     ),
     expected_seconds=35,
 )

@@ -110,6 +110,9 @@ def judgment_table(log: pd.DataFrame, timelines: pd.DataFrame) -> pd.DataFrame:
     """
     scores = timelines.set_index(["run", "topic"])
     log = log.reset_index(drop=True)
+    unknown = set(log["type"]) - set(METRICS_OF_TYPE)
+    if unknown:
+        raise KeyError(f"judgment type(s) {sorted(map(str, unknown))} not among {list(METRICS_OF_TYPE)}")
     left_at = scores.index.get_indexer(pd.MultiIndex.from_arrays([log.left_run, log.topic]))
     right_at = scores.index.get_indexer(pd.MultiIndex.from_arrays([log.right_run, log.topic]))
     if (left_at < 0).any() or (right_at < 0).any():
@@ -305,7 +308,7 @@ def _anova_why(summary: pd.DataFrame | None, committed_p: float) -> str:
     below = default is not None and default.p_min > 0.0437
     text += (f". Letting A4 keep part of its precision sensitivity (insensitive_share; everything else "
              f"fixed) raises the share of significant studies: {parts}. So in this user model the "
-             "paper's p = 0.0437 " + ("is below every default study (chance alone rarely gives it) "
+             "paper's p = 0.0437 " + ("is below every default study "
                                       if below else "is within the default studies' range ")
              + "and significance needs every assessor to track precision to some degree; the paper "
              "reports its assessor 4 as insensitive too, so this locates the cause in the model's "

@@ -34,6 +34,13 @@ def adjusted_rand_index(a, b) -> float:
         raise InputError(f"the two clusterings label {len(a)} and {len(b)} items")
     if not len(a):
         raise InputError("the clusterings are empty")
+    for labels in (a, b):   # scikit-learn's own checks: one label per item, no missing label
+        if labels.ndim != 1:
+            raise InputError(f"cluster labels must be one value per item, got shape {labels.shape}")
+        missing = (np.isnan(labels).any() if labels.dtype.kind in "fc" else
+                   labels.dtype == object and any(x is None or x != x for x in labels))
+        if missing:
+            raise InputError("a cluster label is missing (NaN or None)")
     ca = np.unique(a, return_inverse=True)[1].ravel()
     cb = np.unique(b, return_inverse=True)[1].ravel()
     n_b = int(cb.max()) + 1

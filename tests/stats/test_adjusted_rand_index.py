@@ -32,3 +32,8 @@ def test_ari_equals_sklearn_to_the_last_bit():
     assert agreement.adjusted_rand_index(["x"], ["y"]) == 1.0
     with pytest.raises(InputError, match="empty"):
         agreement.adjusted_rand_index([], [])
+    with pytest.raises(InputError, match="one value per item"):   # scikit-learn: must be 1D
+        agreement.adjusted_rand_index([(1, 2), (1, 2), (3, 4)], [0, 0, 1])
+    for missing in ([0.0, float("nan"), 1.0], ["a", None, "b"]):  # scikit-learn: contains NaN
+        with pytest.raises(InputError, match="missing"):
+            agreement.adjusted_rand_index(missing, [0, 1, 1])
