@@ -60,6 +60,19 @@ def test_wca_weight_offset_engine_equals_the_definition(method):
         assert grid[0] == pytest.approx(_wca_ed_as_printed(method, judg), abs=1e-12)
 
 
+def test_wca_offset_grid_over_many_sets_equals_one_call_per_offset_bit_for_bit():
+    rng = np.random.default_rng(8)
+    sets = {f"s{j}": [sim_orderings.mallows(list(range(6)), 0.5, rng) for _ in range(int(rng.integers(9, 20)))]
+            for j in range(13)}
+    offsets = [0, 0.25, 1]
+    for method in ("wca-tau", "wca-sp"):
+        grid = discriminativeness.discriminativeness(method, sets, params_grid=[{"weight_offset": a}
+                                                                               for a in offsets])
+        assert list(grid) == [discriminativeness.discriminativeness(method, sets, weight_offset=a)
+                              for a in offsets]
+        assert grid[0] == discriminativeness.discriminativeness(method, sets)
+
+
 def _wca_ed_as_printed(method, judg):
     """WCA's ED with weights straight from the paper's formula (no offset), written out."""
     corr = aggregation.kendall if method == "wca-tau" else aggregation.spearman
