@@ -782,5 +782,5 @@ NOTEBOOK = Notebook(
                             "(weights in [-1, 1]), a = 1 rescales them to [0, 1]; WCA-tau's ED against "
                             "noise per offset, and each method's degradation against the offset."),
     ),
-    expected_seconds=36,
+    expected_seconds=38,
 )
