@@ -8,7 +8,9 @@ Scoring methods (``method`` is ``"kendall"`` or ``"spearman"``):
 * :func:`average_correlation` (AC): ``(1/n) sum_i C(O, O_i)``.
 * :func:`weighted_correlation` (WCA): ``sum_i w_i C(O, O_i) / sum_i w_i`` with
   ``w_i = (1/(n-1)) sum_{j != i} C(O_i, O_j)``.  With a single gold, ``w = 1``;
-  if the weights sum to 0 the plain average is used.
+  if the weights sum to 0 the plain average is used.  ``weight_offset = a``
+  (default 0, the paper's formula as printed) maps each weight to
+  ``(w_i + a) / (1 + a)``; ``a = 1`` is the ``(x + 1)/2`` rescaling to ``[0, 1]``.
 * :func:`rank_aggregation` (RBA): correlation with the consensus ordering by
   the sum of ranks.  **Tie rule:** items with equal rank sums share their
   average rank (the consensus is a weak order) and the correlation is tau-b /
@@ -118,9 +120,35 @@ def average_correlation(target, golds, method: str = "kendall") -> float:
     return float(np.mean([_corr(target, g, method) for g in golds]))
 
 
-def weighted_correlation(target, golds, method: str = "kendall") -> float:
-    """WCA: gold ``i`` weighted by its mean correlation with the other golds."""
+def check_weight_offset(weight_offset) -> float:
+    """WCA's weight offset ``a``: a finite number >= 0."""
+    if isinstance(weight_offset, bool) or not np.isfinite(weight_offset) or weight_offset < 0:
+        raise ParameterError("weight_offset", weight_offset, "a finite number >= 0")
+    return float(weight_offset)
+
+
+def wca_weights(mean_corr: np.ndarray, weight_offset: float = 0.0) -> np.ndarray:
+    """WCA's weights from each gold's mean correlation ``m`` with the others: ``(m + a)/(1 + a)``.
+
+    ``a = 0`` returns ``m`` itself (the paper's formula as printed: a gold
+    uncorrelated with the rest, such as a random ordering, gets weight 0 and
+    an anti-correlated one a negative weight); ``a = 1`` is ``(m + 1)/2``,
+    the rescaling of a correlation to ``[0, 1]`` (a random ordering gets about
+    1/2).  Only the weights' ratios matter, so the ``1 + a`` keeps them in
+    ``[-1, 1]`` without changing the score.
+    """
+    a = check_weight_offset(weight_offset)
+    return mean_corr if a == 0 else (mean_corr + a) / (1 + a)
+
+
+def weighted_correlation(target, golds, method: str = "kendall", weight_offset: float = 0.0) -> float:
+    """WCA: gold ``i`` weighted by its mean correlation with the other golds.
+
+    ``weight_offset = a`` maps each weight ``w_i`` to ``(w_i + a)/(1 + a)``
+    (:func:`wca_weights`; default 0, the paper's formula as printed).
+    """
     _check_method(method)
+    check_weight_offset(weight_offset)
     golds = [_check_ordering(g, set(target)) for g in golds]
     if not golds:
         raise InputError("need at least one gold ordering")
@@ -128,6 +156,7 @@ def weighted_correlation(target, golds, method: str = "kendall") -> float:
     if len(golds) == 1:
         return float(c[0])
     w = np.array([np.mean([_corr(g, h, method) for h in golds if h is not g]) for g in golds])
+    w = wca_weights(w, weight_offset)
     return float(c.mean() if abs(w.sum()) < 1e-12 else (w @ c) / w.sum())
 
 

@@ -18,7 +18,7 @@ import numpy as np
 
 from ..errors import ParameterError
 from .aggregation import (frespa, _average_ranks, _check_weights, _corr_of_ranks, _length_bounds, _min_count,
-                          _ranks, check_judgments)
+                          _ranks, check_judgments, check_weight_offset, wca_weights)
 
 
 METHODS = ("ac-tau", "ac-sp", "wca-tau", "wca-sp", "rba-tau", "rba-sp", "frespa")
@@ -68,7 +68,7 @@ class _SetEngine:
         self._subsets = None
 
     # -- correlation methods -------------------------------------------
-    def correlation_ed(self, method: str, kind: str) -> float:
+    def correlation_ed(self, method: str, kind: str, weight_offset: float = 0.0) -> float:
         c = self.tau if method == "kendall" else self.rho
         n = self.n
         diffs = np.empty(n)
@@ -82,7 +82,7 @@ class _SetEngine:
                     score = ci[0]
                 else:
                     sub = c[np.ix_(others, others)]
-                    w = (sub.sum(1) - np.diag(sub)) / (others.size - 1)
+                    w = wca_weights((sub.sum(1) - np.diag(sub)) / (others.size - 1), weight_offset)
                     score = ci.mean() if abs(w.sum()) < 1e-12 else (w @ ci) / w.sum()
             else:  # rba
                 cons = _average_ranks(self.ranks[others].sum(0))
@@ -90,6 +90,24 @@ class _SetEngine:
             # S(O) - S(reverse O) after (x+1)/2: (x+1)/2 - (-x+1)/2 = x
             diffs[i] = score
         return float(diffs.mean())
+
+    def wca_ed(self, method: str, offsets: Sequence[float]) -> np.ndarray:
+        """WCA's ED for several weight offsets at once (:meth:`correlation_ed` for each, bit for bit)."""
+        c = self.tau if method == "kendall" else self.rho
+        n = self.n
+        out = np.zeros((n, len(offsets)))
+        for i in range(n):
+            others = np.delete(np.arange(n), i)
+            ci = c[i, others]
+            if others.size == 1:
+                out[i] = ci[0]
+                continue
+            sub = c[np.ix_(others, others)]
+            raw = (sub.sum(1) - np.diag(sub)) / (others.size - 1)
+            for q, a in enumerate(offsets):
+                w = wca_weights(raw, a)
+                out[i, q] = ci.mean() if abs(w.sum()) < 1e-12 else (w @ ci) / w.sum()
+        return _column_means(out)
 
     # -- FreSPA ----------------------------------------------------------
     def _subset_tables(self):
@@ -147,6 +165,12 @@ class _SetEngine:
         return out / n
 
 
+def _column_means(a: np.ndarray) -> np.ndarray:
+    """Mean of each column, summed as a contiguous 1-d array: the same bits as ``np.mean``
+    of that column alone (a reduction over axis 0 may round differently)."""
+    return np.array([np.mean(np.ascontiguousarray(a[:, q])) for q in range(a.shape[1])])
+
+
 def _frespa_params(**kw) -> dict:
     p = dict(min_sup=0.75, min_len=2, max_len=None, w_len=1.0, w_sup=1.0)
     unknown = set(kw) - set(p)
@@ -172,16 +196,27 @@ def discriminativeness(method: str, judgments, params_grid: Sequence[dict] | Non
     FreSPA takes ``min_sup, min_len, max_len, w_len, w_sup`` as keywords, or
     ``params_grid``, a list of such dicts, to get one ED per setting in one
     pass (``max_len`` may also be given per set by a callable of ``k``).
+    WCA takes ``weight_offset`` (:func:`evalkit.measures.aggregation.wca_weights`,
+    default 0) the same way; AC and RBA take none.
     """
     if method not in METHODS:
         raise ParameterError("method", method, f"one of {list(METHODS)}")
     sets = _as_sets(judgments)
     if method != "frespa":
-        if params or params_grid:
-            raise ParameterError("params", sorted(params), f"none for {method}")
         kind, corr = method.split("-")
         corr = "kendall" if corr == "tau" else "spearman"
-        return float(np.mean([_SetEngine(s).correlation_ed(corr, kind) for s in sets]))
+        grid = [dict(p) for p in (params_grid or [params])]
+        allowed = {"weight_offset"} if kind == "wca" else set()
+        unknown = set().union(*grid) - allowed
+        if unknown:
+            raise ParameterError("params", sorted(unknown),
+                                 "weight_offset only" if allowed else f"none for {method}")
+        offsets = [check_weight_offset(p.get("weight_offset", 0.0)) for p in grid]
+        if params_grid is None:
+            return float(np.mean([_SetEngine(s).correlation_ed(corr, kind, offsets[0]) for s in sets]))
+        return _column_means(np.array([_SetEngine(s).wca_ed(corr, offsets) if kind == "wca" else
+                                       [_SetEngine(s).correlation_ed(corr, kind)] * len(offsets)
+                                       for s in sets]))
     grid = [dict(p) for p in (params_grid or [params])]
     results = []
     for s in sets:

@@ -22,7 +22,7 @@ def _ed_by_definition(method, judgments, **p):
             kind, c = method.split("-")
             c = "kendall" if c == "tau" else "spearman"
             f = scorer[kind]
-            diffs.append((f(o, others, c) + 1) / 2 - (f(o[::-1], others, c) + 1) / 2)
+            diffs.append((f(o, others, c, **p) + 1) / 2 - (f(o[::-1], others, c, **p) + 1) / 2)
     return np.mean(diffs)
 
 
@@ -40,6 +40,60 @@ def test_ed_engine_equals_the_definitions(method):
                           min_len=2, max_len=int(rng.integers(2, k + 1)))
         assert discriminativeness.discriminativeness(method, judg, **params) == pytest.approx(
             _ed_by_definition(method, judg, **params), abs=1e-12)
+
+
+@pytest.mark.parametrize("method", ["wca-tau", "wca-sp"])
+def test_wca_weight_offset_engine_equals_the_definition(method):
+    rng = np.random.default_rng(7)
+    offsets = [0, 0.1, 0.25, 0.5, 1, 3]
+    for _ in range(6):
+        k, n = int(rng.integers(3, 8)), int(rng.integers(3, 8))
+        judg = [sim_orderings.mallows(list(range(k)), 0.5, rng) for _ in range(n)]
+        judg += [tuple(rng.permutation(k)) for _ in range(int(rng.integers(0, 4)))]  # noise
+        grid = discriminativeness.discriminativeness(method, judg,
+                                                     params_grid=[{"weight_offset": a} for a in offsets])
+        for a, got in zip(offsets, grid):
+            assert got == discriminativeness.discriminativeness(method, judg, weight_offset=a)
+            assert got == pytest.approx(_ed_by_definition(method, judg, weight_offset=a), abs=1e-12)
+        # a = 0 is the formula as printed, bit for bit
+        assert grid[0] == discriminativeness.discriminativeness(method, judg)
+        assert grid[0] == pytest.approx(_wca_ed_as_printed(method, judg), abs=1e-12)
+
+
+def test_wca_offset_grid_over_many_sets_equals_one_call_per_offset_bit_for_bit():
+    rng = np.random.default_rng(8)
+    sets = {f"s{j}": [sim_orderings.mallows(list(range(6)), 0.5, rng) for _ in range(int(rng.integers(9, 20)))]
+            for j in range(13)}
+    offsets = [0, 0.25, 1]
+    for method in ("wca-tau", "wca-sp"):
+        grid = discriminativeness.discriminativeness(method, sets, params_grid=[{"weight_offset": a}
+                                                                               for a in offsets])
+        assert list(grid) == [discriminativeness.discriminativeness(method, sets, weight_offset=a)
+                              for a in offsets]
+        assert grid[0] == discriminativeness.discriminativeness(method, sets)
+
+
+def _wca_ed_as_printed(method, judg):
+    """WCA's ED with weights straight from the paper's formula (no offset), written out."""
+    corr = aggregation.kendall if method == "wca-tau" else aggregation.spearman
+    diffs = []
+    for i, o in enumerate(judg):
+        others = judg[:i] + judg[i + 1:]
+        c = np.array([corr(o, g) for g in others])
+        w = np.array([np.mean([corr(g, h) for j, h in enumerate(others) if j != m])
+                      for m, g in enumerate(others)])
+        diffs.append(c.mean() if abs(w.sum()) < 1e-12 else (w @ c) / w.sum())
+    return np.mean(diffs)
+
+
+def test_weight_offset_only_for_wca():
+    judg = ["ABC", "ACB", "BAC"]
+    with pytest.raises(ParameterError, match="params"):
+        discriminativeness.discriminativeness("ac-tau", judg, weight_offset=1)
+    with pytest.raises(ParameterError, match="params"):
+        discriminativeness.discriminativeness("wca-tau", judg, min_sup=1)
+    with pytest.raises(ParameterError, match="weight_offset"):
+        discriminativeness.discriminativeness("wca-sp", judg, weight_offset=-1)
 
 
 def test_frespa_grid_equals_one_call_per_setting():

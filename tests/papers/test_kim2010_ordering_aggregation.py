@@ -32,7 +32,7 @@ import pandas as pd  # noqa: E402
 from evalkit.formats.orderings import read_orderings  # noqa: E402
 from evalkit.papers import kim2010_ordering_aggregation as kim  # noqa: E402
 from evalkit.simulate.orderings import simulate_orderings  # noqa: E402
-from evalkit.workspace import paths  # noqa: E402
+from evalkit.workspace import paths, published  # noqa: E402
 from evalkit.workspace.claims import figure_files  # noqa: E402
 
 
@@ -116,3 +116,50 @@ def test_minsup_claim_explanation_names_committed_files():
     assert files == ["kim2010/minsup_worlds.png", "kim2010/minsup_worlds.csv", "kim2010/minsup_per_set.csv"]
     assert all((paths.FIGURES / f).is_file() for f in files)
     assert "0.6570 vs 0.6571" in row.explanation and "set01" in row.explanation
+
+
+# -- Table 1's WCA: weights as printed against weights rescaled to [0, 1] (wca_weight_worlds) --
+
+def test_wca_weight_worlds_at_offset_0_is_table1_exactly(default_sets):
+    t1 = kim.table1(default_sets, (0, 0.5, 1), 2, 2010, progress=False)
+    long = kim.wca_weight_worlds(default_sets, t1, (0, 1), 2010)
+    key = ["noise_ratio", "draw", "method"]
+    zero = long[long.weight_offset == 0].drop(columns="weight_offset").sort_values(key)
+    pd.testing.assert_frame_equal(zero.reset_index(drop=True), t1.sort_values(key).reset_index(drop=True),
+                                  check_exact=True)
+    # AC, RBA and FreSPA do not depend on the offset; rescaled weights make WCA degrade like AC
+    one = long[long.weight_offset == 1].drop(columns="weight_offset").sort_values(key).reset_index(drop=True)
+    fixed = ~one.method.str.startswith("wca")
+    assert (one[fixed].ED.to_numpy() == zero.reset_index(drop=True)[fixed].ED.to_numpy()).all()
+    ed, summary = kim.summarise_wca_weights(long, published.load("kim2010_table1"))
+    assert list(ed.columns) == ["weight_offset", "noise_ratio", *discriminativeness.METHODS]
+    a0, a1 = summary.set_index("weight_offset").loc[0], summary.set_index("weight_offset").loc[1]
+    assert a1["wca-tau_drop_pct"] > a0["wca-tau_drop_pct"] + 20
+    assert a1["wca-tau_clean"] < a0["wca-tau_clean"]
+    assert a1["wca-tau_clean_paper"] == 0.459
+    assert a1["wca-tau_drop_pct_paper"] == pytest.approx(100 * (0.459 - 0.133) / 0.459)
+    checks = kim._order_checks(t1.groupby(["noise_ratio", "method"])["ED"].mean().unstack())
+    assert a0.rba_gt_wca == checks["rba_gt_wca"] and a0.best_ac_wca_drop_pct == checks["best_ac_wca_drop_pct"]
+
+
+def test_wca_offset_from_which_a_claim_holds():
+    s = pd.DataFrame({"weight_offset": [0, 0.1, 0.25, 0.5, 1], "x": [False, True, False, True, True],
+                      "y": [False] * 5, "z": [True] * 5})
+    assert kim._from_offset(s, "x") == 0.5   # must hold at every larger offset too
+    assert kim._from_offset(s, "y") is None
+    assert kim._from_offset(s, "z") == 0
+
+
+def test_wca_claim_explanations_name_committed_files():
+    claims = pd.read_csv(paths.FIGURES / "kim2010" / "claims.csv", keep_default_na=False).set_index("claim")
+    summary = pd.read_csv(paths.FIGURES / "kim2010" / "wca_weights.csv").set_index("weight_offset")
+    assert summary.loc[0, "rba_gt_wca"] == 1 and not summary.loc[0, "degrade_less_holds"]
+    for claim, start in (("Table 1: RBA > WCA (tau and Sp) at every noise ratio", "from a = 0.1"),
+                         ("Table 1: RBA and FreSPA degrade less under noise than AC and WCA", "from a = 0.25")):
+        why = claims.loc[claim, "explanation"]
+        assert figure_files(why) == ["kim2010/wca_weights.png", "kim2010/wca_weights.csv"]
+        assert all((paths.FIGURES / f).is_file() for f in figure_files(why))
+        assert start in why and "default keeps a = 0" in why and "not found" not in why
+    # the FreSPA > RBA-Sp row keeps the heterogeneity experiment
+    assert "heterogeneity_worlds.png" in claims.loc["Table 1: FreSPA > RBA-Sp at every noise ratio",
+                                                     "explanation"]
