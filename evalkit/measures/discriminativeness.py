@@ -69,6 +69,8 @@ class _SetEngine:
 
     # -- correlation methods -------------------------------------------
     def correlation_ed(self, method: str, kind: str, weight_offset: float = 0.0) -> float:
+        if kind == "wca":
+            return float(self.wca_ed(method, [weight_offset])[0])
         c = self.tau if method == "kendall" else self.rho
         n = self.n
         diffs = np.empty(n)
@@ -77,13 +79,6 @@ class _SetEngine:
             ci = c[i, others]
             if kind == "ac":
                 score = ci.mean()
-            elif kind == "wca":
-                if others.size == 1:
-                    score = ci[0]
-                else:
-                    sub = c[np.ix_(others, others)]
-                    w = wca_weights((sub.sum(1) - np.diag(sub)) / (others.size - 1), weight_offset)
-                    score = ci.mean() if abs(w.sum()) < 1e-12 else (w @ ci) / w.sum()
             else:  # rba
                 cons = _average_ranks(self.ranks[others].sum(0))
                 score = _corr_of_ranks(self.ranks[i], cons, method)
@@ -92,7 +87,8 @@ class _SetEngine:
         return float(diffs.mean())
 
     def wca_ed(self, method: str, offsets: Sequence[float]) -> np.ndarray:
-        """WCA's ED for several weight offsets at once (:meth:`correlation_ed` for each, bit for bit)."""
+        """WCA's ED for several weight offsets at once (one pass per held-out judgment;
+        :meth:`correlation_ed` calls it with one offset)."""
         c = self.tau if method == "kendall" else self.rho
         n = self.n
         out = np.zeros((n, len(offsets)))

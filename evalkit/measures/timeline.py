@@ -145,7 +145,8 @@ class RunScorer:
         topics = np.array(sorted(table["topic"].unique()), dtype=object)
         run_names = self.run_names
         n_t, n_r = topics.size, run_names.size
-        topic_of = pd.Index(topics).get_indexer(self._topics)     # run topic -> table topic
+        topic_index = pd.Index(topics)
+        topic_of = topic_index.get_indexer(self._topics)     # run topic -> table topic
         # a missing topic id (code -1) matches no table topic, as in the one-table lookup
         t_all = np.where(self._topic_code >= 0, topic_of[np.maximum(self._topic_code, 0)], -1) \
             if len(self._topics) else np.full(len(self._topic_code), -1)
@@ -160,7 +161,7 @@ class RunScorer:
         g_weight = np.zeros(n_g)
         g_weight[gid] = table["weight"].to_numpy()
         g_topic = np.zeros(n_g, dtype=np.int64)
-        g_topic[gid] = pd.Index(topics).get_indexer(table["topic"])
+        g_topic[gid] = topic_index.get_indexer(table["topic"])
         # the table's (topic, doc) in the runs' codes; pairs no run returned get unique negatives
         tt = pd.Index(self._topics).get_indexer(np.asarray(table["topic"], dtype=object))
         td = pd.Index(self._docs).get_indexer(np.asarray(table["doc"], dtype=object))

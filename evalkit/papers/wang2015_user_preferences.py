@@ -118,10 +118,11 @@ def judgment_table(log: pd.DataFrame, timelines: pd.DataFrame) -> pd.DataFrame:
     if (left_at < 0).any() or (right_at < 0).any():
         bad = log[(left_at < 0) | (right_at < 0)].iloc[0]
         raise KeyError(f"no timeline for run {bad.left_run!r} or {bad.right_run!r} on topic {bad.topic!r}")
+    kinds = log["type"].to_numpy()
     parts = []   # one row per (judgment, checked metric), judgments in log order
     for kind, metrics in METRICS_OF_TYPE.items():
+        sel = np.flatnonzero(kinds == kind)
         for order, m in enumerate(metrics):
-            sel = np.flatnonzero(log["type"].to_numpy() == kind)
             left = scores[m].to_numpy()[left_at[sel]]
             right = scores[m].to_numpy()[right_at[sel]]
             implied = np.where(left > right, "left", np.where(right > left, "right", "neither"))
