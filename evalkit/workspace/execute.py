@@ -17,6 +17,7 @@ second (ipykernel's parent poller), so killing the runner leaves nothing behind.
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -36,18 +37,47 @@ def die_with_parent() -> None:
             pass
 
 
+def ipc_kernel_manager(folder: str):
+    """A kernel manager class whose kernel talks over Unix sockets in ``folder``.
+
+    Over TCP each kernel picks five free ports and binds them a moment later;
+    two workers starting kernels at once can pick the same port, and the
+    second kernel dies with "Address already in use" (seen once in a
+    fresh-clone test run).  Sockets named by an absolute path in the worker's
+    own folder cannot collide, and the kernel no longer warns that it runs
+    over TCP without encryption.
+    """
+    from jupyter_client.manager import AsyncKernelManager
+    from traitlets import CaselessStrEnum, default
+
+    class IPCKernelManager(AsyncKernelManager):
+        transport = CaselessStrEnum(["tcp", "ipc"], default_value="ipc", config=True)
+
+        @default("ip")
+        def _ip_default(self) -> str:   # absolute: the kernel runs in the notebook's folder
+            return os.path.join(folder, "kernel")
+
+    return IPCKernelManager
+
+
 def execute(spec: dict) -> dict:
     """Run the notebook described by ``spec``; return the result record."""
+    import shutil
+    import tempfile
+
     import papermill
     from papermill.exceptions import PapermillExecutionError
 
     started = time.perf_counter()
     record = {"notebook": spec["input"], "executed": spec["output"], "status": "ok"}
+    # short (a socket path has at most 107 bytes); the runner makes it and removes it after us
+    own = "sockets" not in spec
+    sockets = tempfile.mkdtemp(prefix="evalkit-kernel-") if own else spec["sockets"]
     try:
         papermill.execute_notebook(
             spec["input"], spec["output"], parameters=spec["parameters"], cwd=spec["cwd"],
             kernel_name=spec.get("kernel", "python3"), progress_bar=False,
-            log_output=bool(spec.get("verbose")),
+            log_output=bool(spec.get("verbose")), kernel_manager_class=ipc_kernel_manager(sockets),
         )
     except PapermillExecutionError as exc:
         record |= {"status": "failed", "cell": exc.exec_count, "error": exc.ename,
@@ -55,6 +85,9 @@ def execute(spec: dict) -> dict:
     except Exception as exc:  # the kernel died, the notebook is unreadable, ...
         record |= {"status": "failed", "cell": None, "error": type(exc).__name__,
                    "message": str(exc).strip()}
+    finally:
+        if own:
+            shutil.rmtree(sockets, ignore_errors=True)
     record["seconds"] = time.perf_counter() - started
     return record
 

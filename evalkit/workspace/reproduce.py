@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -111,21 +112,27 @@ def _environment(one_thread: bool) -> dict:
     return env
 
 
-def _start(job: Job, env: dict, verbose: bool) -> tuple[subprocess.Popen, Path, Path]:
+def _start(job: Job, env: dict, verbose: bool) -> tuple[subprocess.Popen, Path, Path, str]:
+    import tempfile
+
     job.executed.parent.mkdir(parents=True, exist_ok=True)
     stem = job.executed.with_suffix("")
     spec, result, log = (Path(f"{stem}.spec.json"), Path(f"{stem}.result.json"), Path(f"{stem}.log"))
     result.unlink(missing_ok=True)
+    # the kernel's Unix sockets (evalkit.workspace.execute.ipc_kernel_manager); removed by
+    # the runner once the worker is reaped, however it ended
+    sockets = tempfile.mkdtemp(prefix="evalkit-kernel-")
     spec.write_text(json.dumps({
         "input": str(job.notebook.path), "output": str(job.executed), "cwd": str(paths.NOTEBOOKS),
-        "parameters": job.parameters, "result": str(result), "verbose": verbose}))
+        "parameters": job.parameters, "result": str(result), "verbose": verbose,
+        "sockets": sockets}))
     with open(log, "wb") as handle:
         proc = subprocess.Popen(
             [sys.executable, "-m", "evalkit.workspace.execute", str(spec)], env=env,
             cwd=str(paths.NOTEBOOKS), stdin=subprocess.DEVNULL,
             stdout=None if verbose else handle, stderr=None if verbose else subprocess.STDOUT,
             start_new_session=True)
-    return proc, result, log
+    return proc, result, log, sockets
 
 
 def _stop(procs) -> None:
@@ -195,20 +202,22 @@ def run_jobs(jobs: list[Job], parallel: int = 1, verbose: bool = False,
                 running[job.name, id(job)] = (job, time.perf_counter(), *_start(job, env, verbose))
                 if on_start:
                     on_start(job)
-            done = [k for k, (_, _, proc, _, _) in running.items() if proc.poll() is not None]
+            done = [k for k, (_, _, proc, *_) in running.items() if proc.poll() is not None]
             if not done:
                 time.sleep(0.05)
             for key in done:
-                job, started, proc, result, log = running.pop(key)
+                job, started, proc, result, log, sockets = running.pop(key)
+                shutil.rmtree(sockets, ignore_errors=True)
                 outcomes.append(_outcome(job, time.perf_counter() - started, proc.returncode,
                                          result, log))
                 if on_done:
                     on_done(outcomes[-1])
     except BaseException:  # Ctrl-C or an error in a callback: leave no worker or kernel behind
-        _stop([proc for _, _, proc, _, _ in running.values()])
+        _stop([proc for _, _, proc, *_ in running.values()])
         # a kernel stopped between creating a temporary and renaming it leaves one behind;
         # every worker is gone now, so no temporary in their folders is still in use
-        for job, *_ in running.values():
+        for job, _, _, _, _, sockets in running.values():
+            shutil.rmtree(sockets, ignore_errors=True)
             if job.parameters.get("out_dir"):
                 remove_stale_temporaries(Path(job.parameters["out_dir"]))
         raise
