@@ -67,7 +67,7 @@ def test_subsets_keep_n_of_each_items_own_ratings(monkeypatch):
     ratings[:, :] = np.arange(4)[None, :] % 3          # assessor j always rates j mod 3
     collection, per_topic = real_data.stc_collection(items, ratings, seed=1, n_teams=2, n_runs=4)
     seen = []
-    monkeypatch.setattr(real_data.gains, "raw_gain", lambda r: seen.append(r.copy()) or r.sum(axis=1))
+    monkeypatch.setattr(gains, "raw_gain", lambda r: seen.append(r.copy()) or r.sum(axis=1))
     real_data.assessor_subsets(collection, per_topic, 0.2, 50, 0.05, 1, subsets=2, n_grid=(2,),
                                progress=False)
     assert seen and all(m.shape[1] == 2 for m in seen)

@@ -1,0 +1,124 @@
+"""Analyses that the real public data makes possible (installed by ``evalkit data fetch``).
+
+The pipeline of ``notebooks/real_data.ipynb`` and its declaration :data:`NOTEBOOK`,
+one module per experiment (the notebook imports them all from here):
+
+* :mod:`.trec2014` — TREC 2014 Microblog: the descriptive facts Wang et al.
+  (SIGIR 2015 §3.2) quote, computed from the real qrels, and the ARI summary
+  of the TTG simulator run over the real pool (real topics, tweets, grades
+  and snowflake times), so that Figure 3 can be drawn for the paper's own
+  topics 179 and 225 with their real titles.
+* :mod:`.stc_rawg_vs_ug` — NTCIR-12 STC Japanese: ten real ratings per item,
+  exactly what Sakai (EVIA 2017) names as future work.  :func:`stc_spread`
+  compares the rating spread D with Sakai's uniform simulation;
+  :func:`stc_experiment` ranks the real pool with simulated runs and
+  compares RawG vs UG (tau, HSD discrepancies) under the real ratings and
+  under uniform ratings.
+* Beyond the paper: :mod:`.stc_assessors_n` keeps N of the ten real
+  assessors per item (:func:`assessor_subsets`); :mod:`.stc_agreement` draws
+  ratings around each item's real mean with a controlled noise
+  (:func:`agreement_worlds`); :mod:`.stc_controls` separates agreement from
+  the runs' signal (RawG fixed with unanimity varied; real rating vectors
+  shuffled; :func:`control_worlds`), to explain the real-vs-uniform rows.
+* :mod:`.verdicts` — :func:`claims`, the findings with their verdicts.
+* :mod:`.figures` — the notebook's figures.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ...errors import ParameterError
+from ...workspace import data, params
+from ...workspace.notebook import Comparison, Notebook
+from .. import sakai2017_unanimity_gain as unanimity
+from .figures import agreement_figure, controls_figure, subsets_figure
+from .stc_agreement import NOISE_GRID, agreement_worlds
+from .stc_assessors_n import N_GRID, assessor_subsets, subset_summary, uniform_share_below_dmax
+from .stc_controls import DISAGREE_GRID, control_worlds, controls_summary
+from .stc_rawg_vs_ug import (load_stc, missing_ratings_summary, rawg_vs_ug, split_by_topic,
+                             stc_collection, stc_experiment, stc_spread, stc_summary)
+from .trec2014 import PAPER_FACTS, ari_table, trec2014_facts
+from .verdicts import claims
+
+__all__ = [
+    # the declaration
+    "NOTEBOOK", "PARAMETERS", "REQUIRED", "validate_parameters",
+    # TREC 2014 Microblog
+    "PAPER_FACTS", "trec2014_facts", "ari_table",
+    # STC-ja: the collection and RawG vs UG
+    "load_stc", "missing_ratings_summary", "stc_spread", "stc_collection", "split_by_topic",
+    "rawg_vs_ug", "stc_experiment", "stc_summary",
+    # beyond the paper
+    "N_GRID", "assessor_subsets", "uniform_share_below_dmax", "subset_summary",
+    "NOISE_GRID", "agreement_worlds",
+    "DISAGREE_GRID", "control_worlds", "controls_summary",
+    # claims and figures
+    "claims",
+    "subsets_figure", "agreement_figure", "controls_figure",
+]
+
+#: Data sets the real-data notebook needs.
+REQUIRED = ("trec2014-qrels", "trec2014-topics", "stc-ja-test", "stc-ja-dev")
+
+
+def _installed(name, v):
+    missing = [d for d in REQUIRED if not data.available(d, Path(v))]
+    if missing:
+        raise ParameterError(name, v, f"a folder holding {missing} (run `make data`)")
+
+
+#: The notebook's parameters and their checks (see :mod:`evalkit.workspace.params`).
+PARAMETERS = {
+    **{k: unanimity.PARAMETERS[k] for k in ("p", "trials", "alpha", "seed", "replications")},
+    "external_dir": _installed,
+    "stc_teams": params.whole(2),
+    "stc_runs": params.whole(2),
+    "timeline_topics": params.pair("a list of two topic ids"),
+    "subsets": params.whole(),
+    "control_draws": params.whole(),
+}
+
+
+def validate_parameters(**values) -> None:
+    """Check the notebook's parameters; raise ParameterError naming the first bad one."""
+    NOTEBOOK.check(**values)
+
+
+NOTEBOOK = Notebook(
+    name="real_data",
+    paper="real_data",
+    title="Real public data: TREC 2014 Microblog and NTCIR-12 STC Japanese",
+    parameters=PARAMETERS,
+    outputs=(
+        "trec2014_facts.csv", "figure3_real_topics.png", "ari_real_pool.csv",
+        "stc_spread.csv", "stc_spread.png", "stc_rawg_vs_ug.png", "stc_rawg_vs_ug.csv",
+        "stc_dev_missing.csv", "stc_summary.csv", "claims.csv", "claims.md",
+        "stc_assessors_n.csv", "stc_assessors_n_summary.csv", "stc_assessors_n.png",
+        "stc_agreement.csv", "stc_agreement.png", "stc_controls.csv", "stc_controls_summary.csv",
+        "stc_controls.png",
+    ),
+    quick={"trials": 200, "replications": 2, "subsets": 2, "control_draws": 1},
+    needs_data=REQUIRED,
+    comparisons=(
+        Comparison("wang2015_ari", "real_data/trec2014_facts.csv", ("fact",),
+                   {"published": "computed"}, 0.0,
+                   "TREC 2014 pool facts computed from the real qrels.", joined=True),
+    ),
+    figures=(
+        ("figure3_real_topics.png", "Figure 3 on the real TREC 2014 pool (topics 179 and 225, real "
+                                    "titles and times; clusters simulated)."),
+        ("stc_spread.png", "Spread D of ten real STC-ja ratings vs Sakai's uniform simulation."),
+        ("stc_rawg_vs_ug.png", "RawG vs UG per STC-ja item, by spread D."),
+        ("stc_assessors_n.png", "Beyond the paper: N of the ten real STC-ja assessors per item "
+                                "(seeded subsets); tau and HSD discrepancies of RawG vs UG against N. "
+                                "Runs simulated over the real pool."),
+        ("stc_agreement.png", "Why real and uniform ratings differ: ratings drawn around each item's "
+                              "real mean with noise sigma (only sigma varies); thin lines real, "
+                              "dotted uniform."),
+        ("stc_controls.png", "Agreement vs the runs' signal: unanimity varied with each item's real "
+                             "RawG fixed (left); real agreement with the signal cut by shuffling "
+                             "rating vectors among relevant items, beside real and uniform (right)."),
+    ),
+    expected_seconds=25,
+)
