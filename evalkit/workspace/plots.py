@@ -16,7 +16,7 @@ import pandas as pd  # noqa: E402
 __all__ = [
     "tau_grid", "replication_distributions", "ed_vs_noise", "precision_recall_scatter",
     "cluster_timelines", "official_vs_alternate", "swap_histograms", "ari_histogram",
-    "tau_vs_disagreement", "spread_comparison", "gain_scatter", "kappa_bars",
+    "tau_vs_disagreement", "kappa_bars",
     "kappa_by_metric", "kappa_small_multiples",
 ]
 
@@ -222,36 +222,6 @@ def tau_vs_disagreement(curve: pd.DataFrame):
     ax.set_xlabel("mean per-topic ARI between the two assessors")
     ax.set_ylabel("Kendall tau, official vs alternate ranking")
     ax.legend(fontsize=8, frameon=False)
-    fig.tight_layout()
-    return fig
-
-
-def spread_comparison(spread: pd.DataFrame):
-    """Share of items per spread D: real ratings vs Sakai's uniform simulation."""
-    fig, ax = plt.subplots(figsize=(5, 3.2))
-    x = np.arange(len(spread))
-    ax.bar(x - 0.2, spread.real_share, 0.4, label="real (STC-ja, N = 10)")
-    ax.bar(x + 0.2, spread.uniform_share, 0.4, label="uniform simulation")
-    ax.set_xticks(x, [f"D = {d}" for d in spread.D])
-    ax.set_ylabel("share of items with RawG > 0")
-    ax.legend(fontsize=8, frameon=False)
-    fig.tight_layout()
-    return fig
-
-
-def gain_scatter(raw: np.ndarray, ug: np.ndarray, spread: np.ndarray, p: float):
-    """RawG against UG per item, coloured by spread D (jittered counts as point size)."""
-    import seaborn as sns  # imported on use: it costs a kernel ~0.7 s
-
-    frame = pd.DataFrame({"RawG": raw, "UG": ug, "D": spread})
-    counts = frame.value_counts().rename("items").reset_index()
-    fig, ax = plt.subplots(figsize=(5.2, 4))
-    sns.scatterplot(data=counts, x="RawG", y="UG", hue="D", size="items", sizes=(10, 300),
-                    palette="colorblind", ax=ax)
-    lim = [0, max(frame.UG.max(), 1)]
-    ax.plot(lim, lim, color="grey", lw=0.8, ls="--")
-    ax.set_title(f"RawG vs UG (p = {p:g}) per item", fontsize=9)
-    ax.legend(fontsize=7, frameon=False, loc="upper left")
     fig.tight_layout()
     return fig
 

@@ -32,7 +32,7 @@ from ...errors import ParameterError
 from ...workspace import data, params
 from ...workspace.notebook import Comparison, Notebook
 from .. import sakai2017_unanimity_gain as unanimity
-from .figures import agreement_figure, controls_figure, subsets_figure
+from .figures import agreement_figure, controls_figure, gain_scatter, spread_comparison, subsets_figure
 from .stc_agreement import NOISE_GRID, agreement_worlds
 from .stc_assessors_n import N_GRID, assessor_subsets, subset_summary, uniform_share_below_dmax
 from .stc_controls import DISAGREE_GRID, control_worlds, controls_summary
@@ -55,7 +55,7 @@ __all__ = [
     "DISAGREE_GRID", "control_worlds", "controls_summary",
     # claims and figures
     "claims",
-    "subsets_figure", "agreement_figure", "controls_figure",
+    "spread_comparison", "gain_scatter", "subsets_figure", "agreement_figure", "controls_figure",
 ]
 
 #: Data sets the real-data notebook needs.

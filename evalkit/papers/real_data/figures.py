@@ -1,7 +1,12 @@
 """The real-data notebook's figures (matplotlib; no I/O here).
 
-Save them with :func:`evalkit.workspace.outputs.save_figure`.
+Save them with :func:`evalkit.workspace.outputs.save_figure`.  One function per
+figure under ``figures/real_data/`` except Figure 3 on the real pool, which is
+Wang et al.'s (SIGIR 2015 §4.1) figure drawn by
+:func:`evalkit.workspace.plots.cluster_timelines`:
 
+* :func:`spread_comparison` — ``stc_spread.png``: spread D, real vs uniform;
+* :func:`gain_scatter` — ``stc_rawg_vs_ug.png``: RawG vs UG (Sakai's Eq. 2) per item;
 * :func:`subsets_figure` — ``stc_assessors_n.png``;
 * :func:`agreement_figure` — ``stc_agreement.png``;
 * :func:`controls_figure` — ``stc_controls.png``.
@@ -9,9 +14,44 @@ Save them with :func:`evalkit.workspace.outputs.save_figure`.
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 
-__all__ = ["subsets_figure", "agreement_figure", "controls_figure"]
+__all__ = ["spread_comparison", "gain_scatter", "subsets_figure", "agreement_figure",
+           "controls_figure"]
+
+
+def spread_comparison(spread: pd.DataFrame):
+    """Share of items per spread D: real ratings vs Sakai's uniform simulation."""
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(5, 3.2))
+    x = np.arange(len(spread))
+    ax.bar(x - 0.2, spread.real_share, 0.4, label="real (STC-ja, N = 10)")
+    ax.bar(x + 0.2, spread.uniform_share, 0.4, label="uniform simulation")
+    ax.set_xticks(x, [f"D = {d}" for d in spread.D])
+    ax.set_ylabel("share of items with RawG > 0")
+    ax.legend(fontsize=8, frameon=False)
+    fig.tight_layout()
+    return fig
+
+
+def gain_scatter(raw: np.ndarray, ug: np.ndarray, spread: np.ndarray, p: float):
+    """RawG against UG per item, coloured by spread D (jittered counts as point size)."""
+    import matplotlib.pyplot as plt
+    import seaborn as sns  # imported on use: it costs a kernel ~0.7 s
+
+    frame = pd.DataFrame({"RawG": raw, "UG": ug, "D": spread})
+    counts = frame.value_counts().rename("items").reset_index()
+    fig, ax = plt.subplots(figsize=(5.2, 4))
+    sns.scatterplot(data=counts, x="RawG", y="UG", hue="D", size="items", sizes=(10, 300),
+                    palette="colorblind", ax=ax)
+    lim = [0, max(frame.UG.max(), 1)]
+    ax.plot(lim, lim, color="grey", lw=0.8, ls="--")
+    ax.set_title(f"RawG vs UG (p = {p:g}) per item", fontsize=9)
+    ax.legend(fontsize=7, frameon=False, loc="upper left")
+    fig.tight_layout()
+    return fig
 
 
 def subsets_figure(summary: pd.DataFrame):
