@@ -63,7 +63,7 @@ def mean_pairwise_tau(sets: Mapping[str, list]) -> float:
     """Mean over sets of the mean pairwise Kendall tau between assessors."""
     vals = []
     for judg in sets.values():
-        eng = edm._SetEngine(methods.check_judgments(judg))
+        eng = edm.SetEngine(methods.check_judgments(judg))
         n = eng.n
         vals.append((eng.tau.sum() - n) / (n * (n - 1)))
     return float(np.mean(vals))
@@ -442,7 +442,7 @@ def no_unanimous_share(judgments) -> float:
     alike, so in such a turn FreSPA with ``min_sup = 1`` has no pattern at all
     and scores the held-out ordering and its reverse 0 (the turn adds 0 to ED).
     """
-    signs = edm._SetEngine(methods.check_judgments(judgments)).signs
+    signs = edm.SetEngine(methods.check_judgments(judgments)).signs
     n = len(signs)
     turns = [np.delete(signs, i, 0) for i in range(n)]
     return float(np.mean([not (golds == golds[0]).all(0).any() for golds in turns]))
@@ -457,7 +457,7 @@ def minsup_per_set(sets, sups: Sequence[float] = MINSUP_GRID) -> pd.DataFrame:
     rows = []
     for name, judg in sets.items():
         judg = methods.check_judgments(judg)
-        eng = edm._SetEngine(judg)
+        eng = edm.SetEngine(judg)
         n = eng.n
         eds = edm.discriminativeness("frespa", judg, params_grid=[{"min_sup": s} for s in sups])
         rows.append({"set": name, "assessors": n, "items": eng.k,
