@@ -38,7 +38,7 @@ from ...workspace.notebook import Comparison, Input, Notebook
 from . import (claims as _claims, figures as _figures, heterogeneity as _heterogeneity, minsup as _minsup,
                tables as _tables, wca_weights as _wca_weights)
 from .claims import claims
-from .figures import heterogeneity_figure, minsup_figure, wca_weights_figure
+from .figures import ed_vs_noise, heterogeneity_figure, minsup_figure, wca_weights_figure
 from .heterogeneity import heterogeneity_explanation, heterogeneity_worlds
 from .minsup import (MINSUP_GRID, minsup_explanation, minsup_per_set, minsup_worlds,
                      no_unanimous_share, summarise_minsup_worlds)

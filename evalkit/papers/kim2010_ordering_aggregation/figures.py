@@ -1,12 +1,13 @@
 """Kim, Zhai & Han (ECIR 2010): the notebook's figures (matplotlib; no I/O here).
 
+:func:`ed_vs_noise` is Table 1 as a figure (ED against the noise ratio, §5.3);
 :func:`heterogeneity_figure`, :func:`minsup_figure` and
 :func:`wca_weights_figure` show the experiments beyond the paper
 (:mod:`.heterogeneity`, :mod:`.minsup`, :mod:`.wca_weights`).  Save them with
 :func:`evalkit.workspace.outputs.save_figure`, which strips dates so the same
 data gives the same bytes.  Like :mod:`evalkit.workspace.plots` this module
-selects matplotlib's file-only Agg backend when imported; pyplot is imported
-on use.
+selects matplotlib's file-only Agg backend when imported; pyplot and seaborn
+are imported on use.
 """
 
 from __future__ import annotations
@@ -18,7 +19,35 @@ from .minsup import _is_control
 
 matplotlib.use("Agg", force=False)
 
-__all__ = ["heterogeneity_figure", "minsup_figure", "wca_weights_figure"]
+__all__ = ["ed_vs_noise", "heterogeneity_figure", "minsup_figure", "wca_weights_figure"]
+
+
+def ed_vs_noise(long: pd.DataFrame, published: pd.DataFrame | None = None):
+    """ED against noise ratio per method: mean over draws with min-max band.
+
+    ``published`` (wide, one column per method) is drawn dashed for comparison.
+    """
+    import matplotlib.pyplot as plt
+    import seaborn as sns  # imported on use: it costs a kernel ~0.7 s
+
+    fig, ax = plt.subplots(figsize=(7.5, 4.5))
+    methods = list(dict.fromkeys(long["method"]))
+    colours = dict(zip(methods, sns.color_palette("colorblind", len(methods))))
+    for m in methods:
+        g = long[long.method == m].groupby("noise_ratio")["ED"]
+        mean, lo, hi = g.mean(), g.min(), g.max()
+        ax.plot(mean.index, mean.values, "o-", color=colours[m], label=m)
+        ax.fill_between(mean.index, lo.values, hi.values, color=colours[m], alpha=0.15, lw=0)
+        if published is not None and m in published:
+            ax.plot(published["noise_ratio"], published[m], ls="--", color=colours[m], lw=1,
+                    alpha=0.8)
+    ax.set_xlabel("noise ratio r (random orderings added per judgment)")
+    ax.set_ylabel("evaluation discriminativeness (ED)")
+    ax.set_title("ED against noise: simulated (solid, band = min-max over draws), published (dashed)")
+    ax.title.set_fontsize(9)
+    ax.legend(ncol=2, fontsize=8, frameon=False)
+    fig.tight_layout()
+    return fig
 
 
 def heterogeneity_figure(worlds: pd.DataFrame):
