@@ -51,7 +51,7 @@ class Engines:
 
     def _build(self, ratio: float, draw: int):
         data = paper.noisy_sets(self.sets, ratio, self.seed, draw)
-        return [edm._SetEngine(aggregation.check_judgments(v, f"set {k!r}"))
+        return [edm.SetEngine(aggregation.check_judgments(v, f"set {k!r}"))
                 for k, v in data.items()]
 
     def get(self, ratio: float, draw: int):

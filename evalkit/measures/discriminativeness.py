@@ -3,7 +3,7 @@
 ``ED = (1/n) sum_i S(O_i; others) - S(reverse(O_i); others)``: each judgment is
 held out in turn and scored against the others (leave-one-out), correlations
 mapped to ``[0, 1]`` by ``(x + 1)/2``.  :func:`discriminativeness` runs on a
-vectorised engine (pair-precedence bits, every item subset at once) that the
+vectorised engine, :class:`SetEngine` (pair-precedence bits, every item subset at once), that the
 tests check against the definitions in :mod:`evalkit.measures.aggregation`.
 :func:`add_noise` appends ``round(n r)`` uniformly random orderings to a set
 (the paper's noise ratio r).  Definitions: ``docs/measures.md``.
@@ -40,13 +40,23 @@ def add_noise(judgments: Sequence[Sequence], ratio: float, rng) -> list[tuple]:
     return judgments + [tuple(items[i] for i in rng.permutation(len(items))) for _ in range(extra)]
 
 
-class _SetEngine:
-    """Everything ED needs for one set of judgments, computed once.
+class SetEngine:
+    """Everything ED needs for one set of judgments, computed once (Kim et al. §5.2).
 
-    Pair-precedence bits ``P[g, p]`` (item a before b, for each pair p) turn
-    every question into linear algebra: two orderings order a subset ``S`` of
-    items alike iff none of the pairs inside ``S`` disagree, and a target's
-    reverse agrees with ``g`` on ``S`` iff all of them do.
+    ``SetEngine(judgments)`` takes one set's judgments as checked by
+    :func:`evalkit.measures.aggregation.check_judgments` (permutations of the
+    same items).  Pair-precedence bits ``P[g, p]`` (item a before b, for each
+    pair p) turn every question into linear algebra: two orderings order a
+    subset ``S`` of items alike iff none of the pairs inside ``S`` disagree,
+    and a target's reverse agrees with ``g`` on ``S`` iff all of them do.
+
+    Attributes read outside this module: ``n`` (judgments), ``k`` (items),
+    ``items``, ``ranks`` (n x k), ``signs`` (n x pairs, +1/-1: the pair's
+    order in each judgment), ``tau`` and ``rho`` (n x n Kendall's tau and
+    Spearman's rho between judgments, diagonal 1).  :meth:`correlation_ed`,
+    :meth:`wca_ed` and :meth:`frespa_ed` give one set's ED;
+    :func:`discriminativeness` averages them over sets.  FreSPA's tables hold
+    every item subset, so they are meant for sets of at most 14 items.
     """
 
     def __init__(self, judgments: list[tuple]):
@@ -209,9 +219,9 @@ def discriminativeness(method: str, judgments, params_grid: Sequence[dict] | Non
                                  "weight_offset only" if allowed else f"none for {method}")
         offsets = [check_weight_offset(p.get("weight_offset", 0.0)) for p in grid]
         if params_grid is None:
-            return float(np.mean([_SetEngine(s).correlation_ed(corr, kind, offsets[0]) for s in sets]))
-        return _column_means(np.array([_SetEngine(s).wca_ed(corr, offsets) if kind == "wca" else
-                                       [_SetEngine(s).correlation_ed(corr, kind)] * len(offsets)
+            return float(np.mean([SetEngine(s).correlation_ed(corr, kind, offsets[0]) for s in sets]))
+        return _column_means(np.array([SetEngine(s).wca_ed(corr, offsets) if kind == "wca" else
+                                       [SetEngine(s).correlation_ed(corr, kind)] * len(offsets)
                                        for s in sets]))
     grid = [dict(p) for p in (params_grid or [params])]
     results = []
@@ -220,7 +230,7 @@ def discriminativeness(method: str, judgments, params_grid: Sequence[dict] | Non
         resolved = [_frespa_params(**{key: (v(k) if callable(v) else v) for key, v in p.items()})
                     for p in grid]
         if k <= _FAST_MAX_ITEMS:
-            results.append(_SetEngine(s).frespa_ed(resolved))
+            results.append(SetEngine(s).frespa_ed(resolved))
         else:
             results.append(np.array([_frespa_ed_slow(s, p) for p in resolved]))
     ed = np.mean(results, axis=0)

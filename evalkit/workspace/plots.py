@@ -14,7 +14,7 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
 __all__ = [
-    "tau_grid", "replication_distributions", "ed_vs_noise", "precision_recall_scatter",
+    "tau_grid", "replication_distributions", "precision_recall_scatter",
     "cluster_timelines", "official_vs_alternate", "swap_histograms", "ari_histogram",
     "tau_vs_disagreement", "kappa_bars",
     "kappa_by_metric", "kappa_small_multiples",
@@ -79,33 +79,6 @@ def replication_distributions(reps: pd.DataFrame):
                 ax.set_ylabel("")
             if ax.get_legend() is not None and (i, j) != (0, len(measures) - 1):
                 ax.get_legend().remove()
-    fig.tight_layout()
-    return fig
-
-
-def ed_vs_noise(long: pd.DataFrame, published: pd.DataFrame | None = None):
-    """ED against noise ratio per method: mean over draws with min-max band.
-
-    ``published`` (wide, one column per method) is drawn dashed for comparison.
-    """
-    import seaborn as sns  # imported on use: it costs a kernel ~0.7 s
-
-    fig, ax = plt.subplots(figsize=(7.5, 4.5))
-    methods = list(dict.fromkeys(long["method"]))
-    colours = dict(zip(methods, sns.color_palette("colorblind", len(methods))))
-    for m in methods:
-        g = long[long.method == m].groupby("noise_ratio")["ED"]
-        mean, lo, hi = g.mean(), g.min(), g.max()
-        ax.plot(mean.index, mean.values, "o-", color=colours[m], label=m)
-        ax.fill_between(mean.index, lo.values, hi.values, color=colours[m], alpha=0.15, lw=0)
-        if published is not None and m in published:
-            ax.plot(published["noise_ratio"], published[m], ls="--", color=colours[m], lw=1,
-                    alpha=0.8)
-    ax.set_xlabel("noise ratio r (random orderings added per judgment)")
-    ax.set_ylabel("evaluation discriminativeness (ED)")
-    ax.set_title("ED against noise: simulated (solid, band = min-max over draws), published (dashed)")
-    ax.title.set_fontsize(9)
-    ax.legend(ncol=2, fontsize=8, frameon=False)
     fig.tight_layout()
     return fig
 

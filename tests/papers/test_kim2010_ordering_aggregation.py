@@ -138,16 +138,16 @@ def test_wca_weight_worlds_at_offset_0_is_table1_exactly(default_sets):
     assert a1["wca-tau_clean"] < a0["wca-tau_clean"]
     assert a1["wca-tau_clean_paper"] == 0.459
     assert a1["wca-tau_drop_pct_paper"] == pytest.approx(100 * (0.459 - 0.133) / 0.459)
-    checks = kim._order_checks(t1.groupby(["noise_ratio", "method"])["ED"].mean().unstack())
+    checks = kim.table1_order_checks(t1.groupby(["noise_ratio", "method"])["ED"].mean().unstack())
     assert a0.rba_gt_wca == checks["rba_gt_wca"] and a0.best_ac_wca_drop_pct == checks["best_ac_wca_drop_pct"]
 
 
 def test_wca_offset_from_which_a_claim_holds():
     s = pd.DataFrame({"weight_offset": [0, 0.1, 0.25, 0.5, 1], "x": [False, True, False, True, True],
                       "y": [False] * 5, "z": [True] * 5})
-    assert kim._from_offset(s, "x") == 0.5   # must hold at every larger offset too
-    assert kim._from_offset(s, "y") is None
-    assert kim._from_offset(s, "z") == 0
+    assert kim.holds_from_offset(s, "x") == 0.5   # must hold at every larger offset too
+    assert kim.holds_from_offset(s, "y") is None
+    assert kim.holds_from_offset(s, "z") == 0
 
 
 def test_wca_claim_explanations_name_committed_files():
@@ -163,3 +163,26 @@ def test_wca_claim_explanations_name_committed_files():
     # the FreSPA > RBA-Sp row keeps the heterogeneity experiment
     assert "heterogeneity_worlds.png" in claims.loc["Table 1: FreSPA > RBA-Sp at every noise ratio",
                                                      "explanation"]
+
+
+# -- the package: one module per experiment, every public name re-exported ------------------
+
+def test_the_package_re_exports_every_public_name_of_its_modules():
+    import ast
+    import importlib
+    from pathlib import Path
+
+    names = ("tables", "heterogeneity", "wca_weights", "minsup", "claims", "figures")
+    seen = []
+    for name in names:
+        module = importlib.import_module(f"{kim.__name__}.{name}")
+        tree = ast.parse(Path(module.__file__).read_text())
+        defined = {n for n in [node.name for node in tree.body if isinstance(node, ast.FunctionDef)]
+                   + [t.id for node in tree.body if isinstance(node, ast.Assign) for t in node.targets]
+                   if not n.startswith("_")}
+        assert defined == set(module.__all__), name
+        assert all(getattr(kim, n) is getattr(module, n) for n in module.__all__), name
+        seen += module.__all__
+    assert sorted(kim.__all__) == sorted(seen + ["PARAMETERS", "ORDERING_SEED", "NOTEBOOK",
+                                                 "validate_parameters"])
+    assert len(set(kim.__all__)) == len(kim.__all__)

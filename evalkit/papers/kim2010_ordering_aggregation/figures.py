@@ -1,0 +1,165 @@
+"""Kim, Zhai & Han (ECIR 2010): the notebook's figures (matplotlib; no I/O here).
+
+:func:`ed_vs_noise` is Table 1 as a figure (ED against the noise ratio, §5.3);
+:func:`heterogeneity_figure`, :func:`minsup_figure` and
+:func:`wca_weights_figure` show the experiments beyond the paper
+(:mod:`.heterogeneity`, :mod:`.minsup`, :mod:`.wca_weights`).  Save them with
+:func:`evalkit.workspace.outputs.save_figure`, which strips dates so the same
+data gives the same bytes.  Like :mod:`evalkit.workspace.plots` this module
+selects matplotlib's file-only Agg backend when imported; pyplot and seaborn
+are imported on use.
+"""
+
+from __future__ import annotations
+
+import matplotlib
+import pandas as pd
+
+from .minsup import _is_control
+
+matplotlib.use("Agg", force=False)
+
+__all__ = ["ed_vs_noise", "heterogeneity_figure", "minsup_figure", "wca_weights_figure"]
+
+
+def ed_vs_noise(long: pd.DataFrame, published: pd.DataFrame | None = None):
+    """ED against noise ratio per method: mean over draws with min-max band.
+
+    ``published`` (wide, one column per method) is drawn dashed for comparison.
+    """
+    import matplotlib.pyplot as plt
+    import seaborn as sns  # imported on use: it costs a kernel ~0.7 s
+
+    fig, ax = plt.subplots(figsize=(7.5, 4.5))
+    methods = list(dict.fromkeys(long["method"]))
+    colours = dict(zip(methods, sns.color_palette("colorblind", len(methods))))
+    for m in methods:
+        g = long[long.method == m].groupby("noise_ratio")["ED"]
+        mean, lo, hi = g.mean(), g.min(), g.max()
+        ax.plot(mean.index, mean.values, "o-", color=colours[m], label=m)
+        ax.fill_between(mean.index, lo.values, hi.values, color=colours[m], alpha=0.15, lw=0)
+        if published is not None and m in published:
+            ax.plot(published["noise_ratio"], published[m], ls="--", color=colours[m], lw=1,
+                    alpha=0.8)
+    ax.set_xlabel("noise ratio r (random orderings added per judgment)")
+    ax.set_ylabel("evaluation discriminativeness (ED)")
+    ax.set_title("ED against noise: simulated (solid, band = min-max over draws), published (dashed)")
+    ax.title.set_fontsize(9)
+    ax.legend(ncol=2, fontsize=8, frameon=False)
+    fig.tight_layout()
+    return fig
+
+
+def heterogeneity_figure(worlds: pd.DataFrame):
+    """Clean ED per method, and the claimed orderings, against the centres' heterogeneity."""
+    import matplotlib.pyplot as plt
+
+    fig, (a, b) = plt.subplots(1, 2, figsize=(10, 3.8))
+    x = worlds["centre_phi"]
+    for col in [c for c in worlds.columns if c.startswith("ED_clean_")]:
+        a.plot(x, worlds[col], marker="o", ms=4, label=col.removeprefix("ED_clean_"))
+    a.set(xlabel="heterogeneity of assessor groups (centre_phi; 0 = default, one centre)",
+          ylabel="ED on clean data")
+    a.legend(fontsize=7, ncol=2)
+    b.plot(x, worlds["frespa_gt_rba_sp"], marker="o", label="FreSPA > RBA-Sp")
+    b.plot(x, worlds["rba_gt_wca"], marker="s", label="RBA > WCA (tau and Sp)")
+    b.axhline(worlds["ratios"].max(), ls="--", color="k", lw=0.8, label="paper: every ratio")
+    b.set(xlabel="centre_phi", ylabel="noise ratios where it holds")
+    b.legend(fontsize=7)
+    b2 = b.twinx()
+    b2.plot(x, worlds["mean_pairwise_tau"], color="0.5", ls=":", marker=".")
+    b2.set_ylabel("mean pairwise tau (calibration, paper ~0.45)", color="0.4", fontsize=8)
+    fig.suptitle("Alternative judgment worlds: two assessor groups around different centres", fontsize=9)
+    fig.tight_layout()
+    return fig
+
+
+def minsup_figure(summary: pd.DataFrame, per_set: pd.DataFrame, published_clean=None):
+    """Left: clean ED against minSup per world (mean +- SE over worlds), the default
+    judgments and the paper.  Right: ED(1) - ED(0.75) against phi_spread (control
+    worlds: a diamond at their spread)."""
+    import matplotlib.pyplot as plt
+
+    sups = [float(c[3:-5]) for c in summary.columns if c.startswith("ED_") and c.endswith("_mean")]
+    grid, controls = summary[~_is_control(summary)], summary[_is_control(summary)]
+    fig, (a, b) = plt.subplots(1, 2, figsize=(10, 3.8))
+    for r in summary.to_dict("records"):
+        default, control = r["world"] == "default", r["world"].startswith("control")
+        label = (f"control: phi_spread 0, phi {r['phi']:g}" if control else
+                 f"phi_spread {r['phi_spread']:g}" + (" (default)" if default else ""))
+        a.errorbar(sups, [r[f"ED_{s:g}_mean"] for s in sups], yerr=[r[f"ED_{s:g}_se"] for s in sups],
+                   marker="D" if control else "o", ms=3, capsize=2, lw=2 if default else 1,
+                   ls="-." if control else "-", label=label)
+    a.plot(sups, [per_set[f"ED_{s:g}"].mean() for s in sups], "k--", lw=1,
+           label="default judgments (one world)")
+    if published_clean is not None:
+        a.plot(sups, list(published_clean), color="0.5", ls=":", marker="s", ms=3, label="paper (Table 4)")
+    a.set(xlabel="minSup", ylabel="FreSPA's ED on clean data", xticks=sups)
+    a.legend(fontsize=7)
+    x = grid["phi_spread"]
+    b.errorbar(x, grid["diff_1_vs_0.75_mean"], yerr=grid["diff_1_vs_0.75_se"], marker="o", capsize=3)
+    for r in controls.to_dict("records"):
+        b.errorbar([r["phi_spread"]], [r["diff_1_vs_0.75_mean"]], yerr=[r["diff_1_vs_0.75_se"]],
+                   marker="D", color="C3", capsize=3, ls="none",
+                   label=f"control: equal assessors, phi {r['phi']:g} (tau {r['mean_pairwise_tau']:.2f}); "
+                         f"1 best in {r['worlds_1_best']}/{r['worlds']}")
+    b.set_xticks(list(x), [f"{r['phi_spread']:g}\n{r['worlds_1_best']}/{r['worlds']}"
+                           for r in grid.to_dict("records")], fontsize=8)
+    b.axhline(0, color="k", lw=0.8)
+    b.margins(x=0.15)
+    b.set(xlabel="phi_spread (sd of log dispersion between assessors)\n"
+                 "below it: worlds in which minSup 1 is best",
+          ylabel="ED(minSup 1) - ED(minSup 0.75)\nmean +- SE over worlds")
+    if len(controls):
+        b.legend(fontsize=7, loc="lower left")
+    b2 = b.twinx()
+    b2.plot(x, grid["mean_pairwise_tau"], color="0.5", ls=":", marker=".")
+    b2.plot(controls["phi_spread"], controls["mean_pairwise_tau"], color="C3", ls="none", marker="d",
+            alpha=0.5, ms=4)
+    b2.set_ylabel("mean pairwise tau (calibration, paper ~0.45)", color="0.4", fontsize=8)
+    fig.suptitle("Table 4, clean data: minSup 1 against 0.75 in simulated worlds "
+                 "(only the assessors' spread of consistency varies; control: less agreement alone)",
+                 fontsize=9)
+    fig.tight_layout()
+    return fig
+
+
+def wca_weights_figure(ed: pd.DataFrame, summary: pd.DataFrame, published: pd.DataFrame | None = None):
+    """Left: WCA-tau's ED against noise per offset, beside AC-tau, RBA-tau, FreSPA and the
+    paper's WCA-tau.  Right: each method's % degradation against the offset (below the
+    axis: ratios where RBA > WCA)."""
+    import matplotlib.pyplot as plt
+
+    fig, (a, b) = plt.subplots(1, 2, figsize=(10, 3.8))
+    offsets = summary["weight_offset"].tolist()
+    base = ed[ed.weight_offset == offsets[0]]
+    for m, style in (("ac-tau", "k:"), ("rba-tau", "k--"), ("frespa", "k-.")):
+        a.plot(base["noise_ratio"], base[m], style, lw=1, label=m)
+    for i, off in enumerate(offsets):
+        g = ed[ed.weight_offset == off]
+        a.plot(g["noise_ratio"], g["wca-tau"], marker="o", ms=3, color=plt.cm.viridis(i / max(1, len(offsets) - 1)),
+               label=f"wca-tau, a = {off:g}" + (" (default)" if off == 0 else ""))
+    if published is not None:
+        pub = published[published["noise_ratio"].astype(str).str[0].str.isdigit()]
+        a.plot(pub["noise_ratio"].astype(float), pub["wca-tau"].astype(float), color="C3", ls=":",
+               marker="s", ms=3, label="paper: wca-tau")
+    a.set(xlabel="noise ratio r", ylabel="ED (mean over noise draws)")
+    a.legend(fontsize=7, ncol=2)
+    lo, hi = base["noise_ratio"].min(), base["noise_ratio"].max()
+    first, last = base.set_index("noise_ratio").loc[lo], base.set_index("noise_ratio").loc[hi]
+    ac_drop = min(100 * (first[m] - last[m]) / first[m] for m in ("ac-tau", "ac-sp"))
+    for col, label, style in (("wca-tau_drop_pct", "WCA-tau", "o-"), ("wca-sp_drop_pct", "WCA-Sp", "s-"),
+                              ("worst_rba_frespa_drop_pct", "worst of RBA/FreSPA", "k--")):
+        b.plot(offsets, summary[col], style, ms=4, label=label)
+    b.axhline(ac_drop, color="0.5", ls="-.", lw=1, label="best of AC (does not depend on a)")
+    if "wca-tau_drop_pct_paper" in summary:
+        b.axhline(summary["wca-tau_drop_pct_paper"].iloc[0], color="C3", ls=":", label="paper: WCA-tau")
+    b.set_xticks(offsets, [f"{r.weight_offset:g}\n{r.rba_gt_wca}/{r.ratios}" for r in summary.itertuples()],
+                 fontsize=8)
+    b.set(xlabel="weight offset a: weights (w + a)/(1 + a)\nbelow it: ratios where RBA > WCA (tau and Sp)",
+          ylabel=f"% degradation of ED\n(noise ratio {lo:g} to {hi:g})")
+    b.legend(fontsize=7)
+    fig.suptitle("Table 1: WCA's weights as printed (a = 0, in [-1, 1]) against rescaled to [0, 1] "
+                 "(a = 1); only a varies", fontsize=9)
+    fig.tight_layout(rect=(0, 0, 1, 0.95))
+    return fig
