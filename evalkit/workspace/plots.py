@@ -14,10 +14,8 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
 __all__ = [
-    "tau_grid", "replication_distributions", "ed_vs_noise", "precision_recall_scatter",
-    "cluster_timelines", "official_vs_alternate", "swap_histograms", "ari_histogram",
-    "tau_vs_disagreement", "spread_comparison", "gain_scatter", "kappa_bars",
-    "kappa_by_metric", "kappa_small_multiples",
+    "tau_grid", "replication_distributions", "ed_vs_noise", "spread_comparison", "gain_scatter",
+    "kappa_bars", "kappa_by_metric", "kappa_small_multiples",
 ]
 
 
@@ -106,122 +104,6 @@ def ed_vs_noise(long: pd.DataFrame, published: pd.DataFrame | None = None):
     ax.set_title("ED against noise: simulated (solid, band = min-max over draws), published (dashed)")
     ax.title.set_fontsize(9)
     ax.legend(ncol=2, fontsize=8, frameon=False)
-    fig.tight_layout()
-    return fig
-
-
-def _iso_f1(ax):
-    grid = np.linspace(0.001, 1, 200)
-    p, r = np.meshgrid(grid, grid)
-    f = 2 * p * r / (p + r)
-    cs = ax.contour(r, p, f, levels=np.arange(0.1, 1.0, 0.1), colors="tab:blue", linewidths=0.6,
-                    alpha=0.6)
-    ax.clabel(cs, fmt="%.1f", fontsize=7)
-
-
-def precision_recall_scatter(panels: dict):
-    """Figure 2: precision vs unweighted / weighted recall with iso-F1 contours.
-
-    ``panels`` maps a row label (e.g. "simulated", "TREC 2014 official") to a
-    frame with ``precision``, ``recall``, ``weighted_recall`` columns.
-    """
-    fig, axes = plt.subplots(len(panels), 2, figsize=(9, 4.2 * len(panels)), squeeze=False)
-    for row, (label, frame) in zip(axes, panels.items()):
-        for ax, col, name in zip(row, ("recall", "weighted_recall"),
-                                 ("unweighted recall", "weighted recall")):
-            _iso_f1(ax)
-            ax.scatter(frame[col], frame["precision"], s=18, color="black", zorder=3)
-            ax.set_xlim(0, 1)
-            ax.set_ylim(0, 1)
-            ax.set_xlabel(name)
-            ax.set_ylabel("precision")
-            ax.set_title(f"{label}: precision vs {name}", fontsize=9)
-    fig.tight_layout()
-    return fig
-
-
-def cluster_timelines(panels: dict):
-    """Figure 3: tweets at their times, one level per cluster (ordered by first tweet).
-
-    ``panels`` maps a title to ``(clusters, times)`` where ``clusters`` is a list
-    of tweet-id lists and ``times`` maps tweet id -> datetime.  Panels are
-    laid out in two columns (topics) by rows (assessors), in insertion order.
-    """
-    import seaborn as sns  # imported on use: it costs a kernel ~0.7 s
-
-    titles = list(panels)
-    ncols = 2 if len(titles) > 1 else 1
-    nrows = int(np.ceil(len(titles) / ncols))
-    fig, axes = plt.subplots(nrows, ncols, figsize=(6.5 * ncols, 3.2 * nrows), squeeze=False)
-    palette = sns.color_palette("husl", 12)
-    for ax, title in zip(axes.T.ravel(), titles):
-        clusters, times = panels[title]
-        ordered = sorted(clusters, key=lambda c: min(times[t] for t in c))
-        for level, c in enumerate(ordered):
-            ts = sorted(times[t] for t in c)
-            colour = palette[level % len(palette)]
-            ax.plot(ts, [level] * len(ts), "-", color=colour, lw=0.8)
-            ax.plot(ts, [level] * len(ts), "o", color=colour, ms=2.5)
-        ax.set_title(title, fontsize=9)
-        ax.set_ylabel("cluster (by first tweet)")
-        ax.tick_params(axis="x", labelsize=7, rotation=30)
-    fig.tight_layout()
-    return fig
-
-
-def official_vs_alternate(official: pd.DataFrame, alternate: pd.DataFrame, metrics):
-    """Figure 4: every run's score under both cluster sets, runs sorted by official score."""
-    fig, axes = plt.subplots(1, len(metrics), figsize=(3.3 * len(metrics), 3.2), sharey=False)
-    for ax, m in zip(np.atleast_1d(axes), metrics):
-        order = official[m].sort_values(ascending=False).index
-        x = np.arange(len(order))
-        ax.plot(x, official.loc[order, m], "o", ms=3, label="official")
-        ax.plot(x, alternate.loc[order, m], "x", ms=4, label="alternate")
-        ax.set_title(m.replace("_", " "), fontsize=9)
-        ax.set_xlabel("runs (by official score)")
-    np.atleast_1d(axes)[0].legend(fontsize=8, frameon=False)
-    fig.tight_layout()
-    return fig
-
-
-def swap_histograms(diffs: dict, bins):
-    """Figure 5: rank swaps binned by absolute score difference, one panel per metric."""
-    fig, axes = plt.subplots(1, len(diffs), figsize=(4.5 * len(diffs), 3.2), squeeze=False)
-    labels = [f"[{a:g},{b:g})" for a, b in zip(bins[:-1], bins[1:])]
-    for ax, (m, d) in zip(axes[0], diffs.items()):
-        counts = np.histogram(d, bins=bins)[0]
-        ax.bar(range(len(counts)), counts, color="tab:grey")
-        ax.set_xticks(range(len(counts)), labels, rotation=30, fontsize=7)
-        ax.set_title(f"{m.replace('_', ' ')}: {len(d)} rank swaps", fontsize=9)
-        ax.set_xlabel("absolute score difference")
-        ax.set_ylabel("rank swaps")
-    fig.tight_layout()
-    return fig
-
-
-def ari_histogram(ari: pd.Series):
-    """Per-topic ARI between the two assessors."""
-    fig, ax = plt.subplots(figsize=(5, 3.2))
-    ax.hist(ari, bins=np.linspace(0, 1, 21), color="tab:grey", edgecolor="white")
-    ax.axvline(ari.mean(), color="black", ls="--", lw=1, label=f"mean {ari.mean():.3f}")
-    ax.axvline(ari.median(), color="tab:red", ls=":", lw=1, label=f"median {ari.median():.3f}")
-    ax.set_xlabel("adjusted Rand index, official vs alternate")
-    ax.set_ylabel("topics")
-    ax.legend(fontsize=8, frameon=False)
-    fig.tight_layout()
-    return fig
-
-
-def tau_vs_disagreement(curve: pd.DataFrame):
-    """Kendall tau (with CI) of the two rankings against the assessors' mean ARI."""
-    fig, ax = plt.subplots(figsize=(6, 3.8))
-    for m, g in curve.groupby("metric", sort=False):
-        g = g.sort_values("mean_ARI")
-        ax.errorbar(g.mean_ARI, g.tau, yerr=[g.tau - g.low, g.high - g.tau], fmt="o-", ms=3,
-                    capsize=2, label=m.replace("_", " "))
-    ax.set_xlabel("mean per-topic ARI between the two assessors")
-    ax.set_ylabel("Kendall tau, official vs alternate ranking")
-    ax.legend(fontsize=8, frameon=False)
     fig.tight_layout()
     return fig
 
