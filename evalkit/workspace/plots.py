@@ -13,10 +13,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
-__all__ = [
-    "tau_grid", "replication_distributions", "ed_vs_noise", "spread_comparison", "gain_scatter",
-    "kappa_bars", "kappa_by_metric", "kappa_small_multiples",
-]
+__all__ = ["tau_grid", "replication_distributions", "ed_vs_noise", "spread_comparison", "gain_scatter"]
 
 
 def tau_grid(reproduced: pd.DataFrame, published: pd.DataFrame | None = None):
@@ -134,60 +131,5 @@ def gain_scatter(raw: np.ndarray, ug: np.ndarray, spread: np.ndarray, p: float):
     ax.plot(lim, lim, color="grey", lw=0.8, ls="--")
     ax.set_title(f"RawG vs UG (p = {p:g}) per item", fontsize=9)
     ax.legend(fontsize=7, frameon=False, loc="upper left")
-    fig.tight_layout()
-    return fig
-
-
-def kappa_bars(agg: pd.DataFrame, group: str = "bin", ax=None, annotate: bool = True):
-    """Bars of kappa per group with 95% CI; labels "neither | preferences" under each bar.
-
-    An undefined kappa (NaN) leaves the bar out; a kappa of exactly 0 is drawn
-    as a dash (the paper's convention in Figure 9).
-    """
-    ax = ax or plt.gca()
-    x = np.arange(len(agg))
-    k = agg["kappa"].to_numpy(float)
-    ok = np.isfinite(k)
-    ax.bar(x[ok], k[ok], color="tab:blue", alpha=0.8)
-    ax.errorbar(x[ok], k[ok], yerr=[k[ok] - agg["low"].to_numpy(float)[ok],
-                                     agg["high"].to_numpy(float)[ok] - k[ok]],
-                fmt="none", ecolor="black", capsize=2, lw=0.8)
-    zero = ok & (k == 0)
-    ax.plot(x[zero], k[zero], "_", color="black", ms=14, mew=2)
-    ax.axhline(0, color="grey", lw=0.6)
-    ax.set_xticks(x, agg[group].astype(str), rotation=30, fontsize=7)
-    ax.set_ylim(-0.6, 1.15)
-    if annotate:
-        for xi, (n, p) in enumerate(zip(agg["neither"], agg["preferences"])):
-            ax.text(xi, -0.55, f"{n}|{p}", ha="center", fontsize=6)
-    return ax
-
-
-def kappa_by_metric(agg: pd.DataFrame, metrics, group: str = "bin", title: str = ""):
-    """Figure 7 / Figure 9: one panel per metric."""
-    fig, axes = plt.subplots(1, len(metrics), figsize=(3.4 * len(metrics), 3.2), sharey=True)
-    for ax, m in zip(np.atleast_1d(axes), metrics):
-        kappa_bars(agg[agg.metric == m], group, ax)
-        ax.set_title(m.replace("_", " "), fontsize=9)
-    np.atleast_1d(axes)[0].set_ylabel("Cohen's kappa (95% CI)")
-    if title:
-        fig.suptitle(title, fontsize=9)
-    fig.tight_layout()
-    return fig
-
-
-def kappa_small_multiples(agg: pd.DataFrame, metrics, assessors):
-    """Figure 8: rows = metrics, columns = assessors."""
-    fig, axes = plt.subplots(len(metrics), len(assessors), figsize=(2.2 * len(assessors),
-                             1.8 * len(metrics)), sharey=True, squeeze=False)
-    for i, m in enumerate(metrics):
-        for j, a in enumerate(assessors):
-            ax = axes[i][j]
-            kappa_bars(agg[(agg.metric == m) & (agg.assessor == a)], "bin", ax, annotate=False)
-            ax.tick_params(labelbottom=False, labelsize=6)
-            if i == 0:
-                ax.set_title(a, fontsize=8)
-            if j == 0:
-                ax.set_ylabel(m.replace("_", " "), fontsize=7)
     fig.tight_layout()
     return fig
