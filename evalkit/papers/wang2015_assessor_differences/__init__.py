@@ -100,16 +100,20 @@ NOTEBOOK = Notebook(
     ),
     figures=(
         ("figure2_precision_recall.png", "Figure 2: precision vs unweighted / weighted recall with "
-                                         "iso-F1 contours; simulated runs (top), official TREC 2014 runs (bottom)."),
+                                         "iso-F1 contours; simulated runs (top), official TREC 2014 runs "
+                                         "(bottom)."),
         ("ari_histogram.png", "Per-topic ARI between the official and alternate clusters."),
-        ("figure3_cluster_timelines.png", "Figure 3: clusters of two topics, official (top) and alternate (bottom)."),
+        ("figure3_cluster_timelines.png", "Figure 3: clusters of two topics, official (top) and alternate "
+                                          "(bottom)."),
         ("figure4_official_vs_alternate.png", "Figure 4: every run's score under both cluster sets."),
         ("figure5_swap_histograms.png", "Figure 5: rank swaps binned by absolute score difference."),
         ("tau_vs_disagreement.png", "Beyond the paper: Kendall tau against assessor disagreement."),
         ("assessor_worlds.png", "Why weighted F1 is less stable than in the paper: alternative alternate "
                                 "assessors (official clusters and runs fixed) that lump units into "
                                 "others by size (merge_size_bias 1, the default) or not, at several "
-                                "disagreement levels: tau of weighted F1 and the share of small swaps per world, the mean ARI each world gives (calibration), and tau against the share of tweets in the alternate's largest cluster."),
+                                "disagreement levels: tau of weighted F1 and the share of small swaps "
+                                "per world, the mean ARI each world gives (calibration), and tau "
+                                "against the share of tweets in the alternate's largest cluster."),
     ),
     expected_seconds=35,
 )

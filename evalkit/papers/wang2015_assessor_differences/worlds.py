@@ -122,8 +122,8 @@ def _calibrated(row) -> bool:
 
 def summarise_worlds(draws: pd.DataFrame) -> pd.DataFrame:
     """One row per world: means over draws (and the range and draw 0 of the two claimed
-    quantities; draw 0 of the default world is the committed one) and whether the mean ARI/cluster statistics meet
-    the calibration targets."""
+    quantities; draw 0 of the default world is the committed one) and whether the mean
+    ARI/cluster statistics meet the calibration targets."""
     keys = ["world", "merge_size_bias", "level"]
     g = draws.groupby(keys, sort=False)
     out = g.mean(numeric_only=True).drop(columns="draw")
