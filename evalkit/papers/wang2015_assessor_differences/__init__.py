@@ -1,0 +1,119 @@
+"""Wang, Sherman, Lin & Efron (SIGIR 2015) §3–4: assessor differences in TTG.
+
+The declaration of ``notebooks/wang2015_assessor_differences.ipynb``
+(:data:`PARAMETERS`, :data:`NOTEBOOK`, the default world's seed
+:data:`TTG_SEED`) and its pipeline, one module per experiment; every public
+name is importable from here (``paper.load_world``), loaded on first use.
+
+* :mod:`.pipeline` — §3–4 from the world on disk: :func:`load_world`,
+  :func:`describe`, per-topic ARI (:func:`topic_ari`, :func:`ari_statistics`,
+  :func:`ari_vs_published`), Figure 2's spread, Figure 3's panels, Table 1
+  (:func:`stability`), Figure 5's data (:func:`swap_differences`) and, beyond
+  the paper, :func:`disagreement_curve`.
+* :mod:`.worlds` — beyond the paper: alternative alternate assessors on the
+  default world (:func:`assessor_worlds`, :func:`summarise_worlds`); why
+  weighted F1 is less stable here than in the paper.
+* :mod:`.verdicts` — :func:`claims`, the paper's claims with the
+  reproduction's verdicts.
+* :mod:`.figures` — Figures 2–5, the ARI histogram, tau against
+  disagreement, the assessor worlds.
+
+The TTG metrics themselves are in :mod:`evalkit.measures.timeline`, the
+simulated world in :mod:`evalkit.simulate.ttg`.
+"""
+
+from __future__ import annotations
+
+from ..._lazy import exports
+from ...simulate import ttg as simulate
+from ...workspace import params, paths
+from ...workspace.notebook import Comparison, Input, Notebook
+
+__getattr__, _dir, _exported = exports(__name__, {
+    "pipeline": ("BINS", "World", "load_world", "describe", "topic_ari", "ari_statistics",
+                 "ari_vs_published", "SPREAD_METRICS", "figure2_spread", "tweet_times", "cluster_panels",
+                 "stability", "swap_differences", "disagreement_curve"),
+    "worlds": ("DEFAULT_WORLD", "assessor_worlds", "summarise_worlds"),
+    "verdicts": ("claims",),
+    "figures": ("precision_recall_scatter", "ari_histogram", "cluster_timelines", "official_vs_alternate",
+                "swap_histograms", "tau_vs_disagreement", "assessor_worlds_figure"),
+})
+__all__ = ["TTG_SEED", "PARAMETERS", "validate_parameters", "NOTEBOOK", *_exported]
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_dir()))
+
+
+#: Seed of the default simulated TTG world.
+TTG_SEED = 2015
+
+
+#: The notebook's parameters and their checks (see :mod:`evalkit.workspace.params`).
+PARAMETERS = {
+    "alpha": params.number(lambda x: 0 < x < 1, "a number in (0, 1)"),
+    "seed": params.whole(0),
+    "levels": params.number_list(lambda x: x >= 0, "a non-empty list of numbers >= 0"),
+    "merge_size_biases": params.number_list(lambda x: -5 <= x <= 5, "a non-empty list of numbers "
+                                                                      "in [-5, 5]"),
+    "world_levels": params.number_list(lambda x: x > 0, "a non-empty list of numbers > 0"),
+    "world_draws": params.whole(1),
+    "timeline_topics": params.pair("a list of two topic ids"),
+    "data_dir": params.folder("an existing folder with qrels.txt, clusters-*.json, runs/"),
+}
+
+
+def validate_parameters(**values) -> None:
+    """Check the notebook's parameters; raise ParameterError naming the first bad one."""
+    NOTEBOOK.check(**values)
+
+
+NOTEBOOK = Notebook(
+    name="wang2015_assessor_differences",
+    paper="wang2015",
+    title="Wang, Sherman, Lin & Efron (SIGIR 2015): assessor differences and user preferences in TTG",
+    parameters=PARAMETERS,
+    inputs=(Input("data/raw/ttg/qrels.txt",
+                  lambda: simulate.simulate_ttg(paths.RAW / "ttg", seed=TTG_SEED)),),
+    outputs=(
+        "descriptive.csv", "ari_vs_published.csv", "ari_per_topic.csv",
+        "ari_histogram.png", "figure2_precision_recall.png", "figure2_spread.csv",
+        "figure3_cluster_timelines.png", "figure4_official_vs_alternate.png",
+        "table1.csv", "table1.md", "table1_vs_published.md",
+        "figure5_swap_histograms.png", "tau_vs_disagreement.csv",
+        "tau_vs_disagreement.png", "claims.csv", "claims.md",
+        "assessor_worlds.csv", "assessor_worlds.md", "assessor_worlds_draws.csv", "assessor_worlds_draws.md",
+        "assessor_worlds.png", "assessor_worlds.svg",
+    ),
+    quick={"levels": [0, 1], "merge_size_biases": [1, 0], "world_levels": [1], "world_draws": 1},
+    comparisons=(
+        Comparison("wang2015_ari", "wang2015/ari_vs_published.csv", ("statistic",),
+                   {"value_published": "value_reproduced"}, 0.05,
+                   "Section 4.1: per-topic ARI and cluster counts.", joined=True),
+        Comparison("wang2015_table1", "wang2015/table1.csv", ("metric",),
+                   {"rank_swaps": "rank_swaps", "tau": "tau"}, 0.03,
+                   "Table 1: rank swaps (of 1225 pairs) and Kendall tau, official vs alternate."),
+        Comparison("wang2015_ttg_official_scores", "wang2015/figure2_spread.csv",
+                   ("statistic", "metric"), {"TREC 2014": "simulated"}, 0.05,
+                   "Figure 2's data: spread of the official TREC 2014 scores vs the simulated runs.",
+                   joined=True),
+    ),
+    figures=(
+        ("figure2_precision_recall.png", "Figure 2: precision vs unweighted / weighted recall with "
+                                         "iso-F1 contours; simulated runs (top), official TREC 2014 runs "
+                                         "(bottom)."),
+        ("ari_histogram.png", "Per-topic ARI between the official and alternate clusters."),
+        ("figure3_cluster_timelines.png", "Figure 3: clusters of two topics, official (top) and alternate "
+                                          "(bottom)."),
+        ("figure4_official_vs_alternate.png", "Figure 4: every run's score under both cluster sets."),
+        ("figure5_swap_histograms.png", "Figure 5: rank swaps binned by absolute score difference."),
+        ("tau_vs_disagreement.png", "Beyond the paper: Kendall tau against assessor disagreement."),
+        ("assessor_worlds.png", "Why weighted F1 is less stable than in the paper: alternative alternate "
+                                "assessors (official clusters and runs fixed) that lump units into "
+                                "others by size (merge_size_bias 1, the default) or not, at several "
+                                "disagreement levels: tau of weighted F1 and the share of small swaps "
+                                "per world, the mean ARI each world gives (calibration), and tau "
+                                "against the share of tweets in the alternate's largest cluster."),
+    ),
+    expected_seconds=35,
+)

@@ -1,0 +1,195 @@
+"""Wang, Sherman, Lin & Efron (SIGIR 2015) §5: the user-preference study and its agreement.
+
+Do user preferences agree with the TTG metrics?  The pairs shown to users
+come from the paper's sampling procedure
+(:mod:`evalkit.simulate.preference_sampling`); the judgment log is simulated
+(:mod:`evalkit.simulate.preferences`) and read with
+:func:`evalkit.formats.preferences.read_preferences`.
+
+* :func:`load_study`, :func:`design_table` — the world, the per-(run, topic)
+  metric values, the judgment log and its design.
+* :func:`judgment_table` — one row per (judgment, checked metric) with the
+  metric difference, its bin and the metric's implied choice.
+* :func:`agreement` — §5.2: Cohen's kappa between the human choice ("prefer
+  neither" dropped) and the metric's implied preference, per bin (Figures
+  7–9); :func:`landis_koch_table` is Table 2, :func:`anova_by_bin` Table 3
+  (:func:`paper_anova_p`: the paper's own p), :func:`shared_fleiss` the
+  Fleiss' kappa of the pairs every assessor judged.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from ...formats.preferences import read_preferences
+from ...simulate.preferences import preference_timelines
+from ...stats import agreement as agreement_stats
+from ..wang2015_assessor_differences.pipeline import load_world
+
+__all__ = ["METRICS_OF_TYPE", "BINS", "TIME_BIN", "METRICS", "implied_choice", "agreement",
+           "anova_by_bin", "judgment_table", "shared_fleiss", "kappa_trend", "load_study", "design_table",
+           "landis_koch_table", "fleiss_vs_published", "paper_anova_p"]
+
+
+#: Which metrics each sampling type is checked against (§5.2).
+METRICS_OF_TYPE = {"precision": ("precision",), "recall": ("recall", "weighted_recall"),
+                   "f1": ("f1", "weighted_f1")}
+
+
+#: Figure 7's bins of absolute metric difference (the last one closed at 1).
+BINS = (0.0, 0.1, 0.2, 0.3, 0.4, 1.0 + 1e-9)
+
+
+#: Figure 9's bins of time spent, seconds.
+TIME_BIN = 30
+
+
+#: The five metrics, in the paper's order.
+METRICS = ["precision", "recall", "weighted_recall", "f1", "weighted_f1"]
+
+
+def implied_choice(left: float, right: float) -> str:
+    """The preference a metric implies: the run with the higher score (ties: neither)."""
+    return "left" if left > right else "right" if right > left else "neither"
+
+
+def agreement(judgments: pd.DataFrame, by: tuple[str, ...] = ("metric", "bin"),
+              alpha: float = 0.05) -> pd.DataFrame:
+    """Cohen's kappa between human and metric preferences per group.
+
+    ``judgments`` (long format, one row per judgment and checked metric) has
+    ``metric, bin, choice, implied`` and any grouping columns.  "Prefer
+    neither" judgments are counted, then dropped before kappa (as the paper).
+    """
+    rows = []
+    for key, g in judgments.groupby(list(by), sort=True, observed=True):
+        decided = g[g.choice != "neither"]
+        k = agreement_stats.cohens_kappa(decided.choice, decided.implied, alpha) if len(decided) else None
+        rows.append({**dict(zip(by, key if isinstance(key, tuple) else (key,))),
+                     "kappa": k.kappa if k else np.nan, "low": k.low if k else np.nan,
+                     "high": k.high if k else np.nan, "neither": int((g.choice == "neither").sum()),
+                     "preferences": len(decided)})
+    return pd.DataFrame(rows)
+
+
+def anova_by_bin(per_assessor: pd.DataFrame) -> pd.DataFrame:
+    """Table 3: one-way ANOVA of per-assessor kappa across bins, per metric (scipy)."""
+    from scipy.stats import f_oneway
+
+    rows = []
+    for metric, g in per_assessor.dropna(subset=["kappa"]).groupby("metric", sort=False):
+        groups = [x.kappa.to_numpy() for _, x in g.groupby("bin", observed=True) if len(x)]
+        groups = [x for x in groups if len(x) >= 1]
+        n = sum(len(x) for x in groups)
+        if len(groups) < 2 or n <= len(groups):
+            rows.append({"metric": metric, "df1": np.nan, "df2": np.nan, "F": np.nan, "p": np.nan})
+            continue
+        res = f_oneway(*groups)
+        rows.append({"metric": metric, "df1": len(groups) - 1, "df2": n - len(groups),
+                     "F": float(res.statistic), "p": float(res.pvalue)})
+    return pd.DataFrame(rows)
+
+
+def judgment_table(log: pd.DataFrame, timelines: pd.DataFrame) -> pd.DataFrame:
+    """One row per (judgment, checked metric): the metric difference, its bin,
+    the human choice and the metric's implied choice.
+
+    ``timelines`` holds per (run, topic) metric values (see
+    :func:`evalkit.simulate.preferences.preference_timelines`).  Orientation: ``diff`` is
+    left minus right; bins use ``|diff|`` (Figure 7's bins).
+    """
+    scores = timelines.set_index(["run", "topic"])
+    log = log.reset_index(drop=True)
+    unknown = set(log["type"]) - set(METRICS_OF_TYPE)
+    if unknown:
+        raise KeyError(f"judgment type(s) {sorted(map(str, unknown))} not among {list(METRICS_OF_TYPE)}")
+    left_at = scores.index.get_indexer(pd.MultiIndex.from_arrays([log.left_run, log.topic]))
+    right_at = scores.index.get_indexer(pd.MultiIndex.from_arrays([log.right_run, log.topic]))
+    if (left_at < 0).any() or (right_at < 0).any():
+        bad = log[(left_at < 0) | (right_at < 0)].iloc[0]
+        raise KeyError(f"no timeline for run {bad.left_run!r} or {bad.right_run!r} on topic {bad.topic!r}")
+    kinds = log["type"].to_numpy()
+    parts = []   # one row per (judgment, checked metric), judgments in log order
+    for kind, metrics in METRICS_OF_TYPE.items():
+        sel = np.flatnonzero(kinds == kind)
+        for order, m in enumerate(metrics):
+            left = scores[m].to_numpy()[left_at[sel]]
+            right = scores[m].to_numpy()[right_at[sel]]
+            implied = np.where(left > right, "left", np.where(right > left, "right", "neither"))
+            part = log.iloc[sel][["assessor", "batch", "pair_id", "type", "topic"]].assign(
+                metric=m, diff=left - right, implied=implied, choice=log["choice"].to_numpy()[sel],
+                seconds=log["seconds"].to_numpy()[sel])
+            parts.append(part.assign(_row=sel, _order=order))
+    out = (pd.concat(parts).sort_values(["_row", "_order"], kind="stable")
+           .drop(columns=["_row", "_order"]).reset_index(drop=True))
+    labels = [f"[{a:g},{b:.1f})" if b < 1 else f"[{a:g},1]" for a, b in zip(BINS[:-1], BINS[1:])]
+    out["bin"] = pd.cut(out["diff"].abs(), BINS, right=False, labels=labels)
+    edges = np.arange(0, max(out.seconds.max(), TIME_BIN) + TIME_BIN, TIME_BIN)
+    out["time_bin"] = pd.cut(out.seconds, edges, right=False,
+                             labels=[f"[{int(a)},{int(b)})" for a, b in zip(edges[:-1], edges[1:])])
+    return out
+
+
+def shared_fleiss(log: pd.DataFrame) -> tuple[float, int, int]:
+    """Fleiss' kappa over the pairs every assessor judged (the shared pairs).
+
+    Choices are oriented to a fixed run order per pair (left/right placement
+    was random), categories: prefer run A, prefer run B, neither.  Returns
+    ``(kappa, pairs, raters)``.
+    """
+    raters = log.assessor.nunique()
+    counts = log.groupby("pair_id").assessor.nunique()
+    shared = counts[counts == raters].index
+    rows = []
+    for pid, g in log[log.pair_id.isin(shared)].groupby("pair_id"):
+        first = min(g.left_run.iloc[0], g.right_run.iloc[0])
+        picks = [("A" if (c == "left") == (l == first) else "B") if c != "neither" else "N"
+                 for c, l in zip(g.choice, g.left_run)]
+        rows.append([picks.count("A"), picks.count("B"), picks.count("N")])
+    if not rows:
+        return float("nan"), 0, raters
+    return agreement_stats.fleiss_kappa(np.array(rows)), len(rows), raters
+
+
+def kappa_trend(agg: pd.DataFrame, metric: str) -> tuple[float, float]:
+    """Kappa of the smallest and of the largest populated bin of ``metric`` (NaN if none)."""
+    k = agg[(agg.metric == metric)].dropna(subset=["kappa"]).kappa
+    return (float(k.iloc[0]), float(k.iloc[-1])) if len(k) else (float("nan"), float("nan"))
+
+
+def load_study(data_dir) -> tuple:
+    """The TTG world, per-(run, topic) metric values and the judgment log of ``data_dir``."""
+    world = load_world(data_dir)
+    timelines = preference_timelines(world.runs, world.qrels, world.clusters["official"])
+    log = read_preferences(Path(data_dir) / "preferences.csv", set(world.runs.run),
+                           set(world.qrels.topic))
+    return world, timelines, log
+
+
+def design_table(log: pd.DataFrame) -> pd.DataFrame:
+    """Judgments per assessor, batch and sampling type."""
+    return log.groupby(["assessor", "batch", "type"]).size().unstack(fill_value=0).reset_index()
+
+
+def landis_koch_table(agg: pd.DataFrame) -> pd.DataFrame:
+    """Table 2: the range of bin kappas per metric with Landis & Koch's labels."""
+    ranges = agg.dropna(subset=["kappa"]).groupby("metric").kappa.agg(["min", "max"]).reindex(METRICS)
+    return ranges.assign(min_label=ranges["min"].map(agreement_stats.landis_koch),
+                         max_label=ranges["max"].map(agreement_stats.landis_koch)).reset_index()
+
+
+def fleiss_vs_published(fk: float, n_pairs: int, n_raters: int, published: pd.DataFrame) -> pd.DataFrame:
+    """Fleiss' kappa on the shared pairs beside the paper's."""
+    return pd.DataFrame({"statistic": ["fleiss_kappa_shared", "shared_pairs", "assessors"],
+                         "value_reproduced": [fk, n_pairs, n_raters]}).merge(
+        published.rename(columns={"value": "value_published"}), on="statistic")
+
+
+def paper_anova_p(f: float = 3.397, df1: int = 3, df2: int = 16) -> float:
+    """The p-value of the paper's precision ANOVA, F(3, 16) = 3.397 (scipy; the paper: 0.0437)."""
+    from scipy.stats import f as f_dist
+
+    return float(f_dist.sf(f, df1, df2))
