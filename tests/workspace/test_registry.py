@@ -12,8 +12,9 @@ from evalkit.workspace.notebook import Input, Notebook
 
 def test_every_notebook_has_a_paper_module_of_the_same_stem():
     stems = sorted(p.stem for p in paths.NOTEBOOKS.glob("*.ipynb"))
-    modules = sorted(p.stem for p in (paths.ROOT / "evalkit" / "papers").glob("*.py")
-                     if p.stem != "__init__")
+    folder = paths.ROOT / "evalkit" / "papers"          # a module, or a package of one
+    modules = sorted([p.stem for p in folder.glob("*.py") if p.stem != "__init__"]
+                     + [p.parent.name for p in folder.glob("*/__init__.py")])
     assert stems == modules == sorted(papers.NAMES)
     for nb in papers.notebooks():
         assert isinstance(nb, Notebook) and nb.path.is_file()
