@@ -30,8 +30,8 @@ def best_per_team(means: pd.Series) -> list[str]:
     """Each team's best run: argmax over the team's runs r of ``means[r]``, names sorted.
 
     ``means`` maps run name -> mean score; a run's team is :func:`~evalkit.evaluate.inputs.team_of`
-    (its tag up to the first '-').  This is the selection of Sakai (2017, §5, after
-    the NTCIR-12 STC overview): one run per team enters the randomised Tukey HSD.
+    (its tag up to the first '-').  This is the selection of Sakai (EVIA 2017, §5):
+    one run per team, its best by the official mean nG@1, enters the randomised Tukey HSD.
     The result depends on the runs and their means only, never on their order:
     among equal means the run whose name sorts first wins, a run without a mean
     (NaN) is chosen only if its whole team has none, and the chosen names come

@@ -235,3 +235,18 @@ def test_ratings_frame_collection_needs_the_four_columns():
     assert per_topic[0].tolist() == [[2.0, 1.0], [0.0, 0.0]]
     with pytest.raises(ParameterError, match="missing \\['assessor'\\]"):
         sakai.ratings_frame_collection(long.drop(columns="assessor"), seed=1)
+
+
+def test_the_package_exports_every_public_name_of_its_modules():
+    import importlib
+    import types
+
+    subs = ("collection", "conditions", "tables", "replications", "effect_sizes", "run_spread",
+            "claims", "figures")
+    for sub in subs:
+        module = importlib.import_module(f"{sakai.__name__}.{sub}")
+        own = {n for n, v in vars(module).items() if not n.startswith("_")
+               and not isinstance(v, types.ModuleType) and getattr(v, "__module__", None) == module.__name__}
+        assert own <= set(module.__all__) <= set(sakai.__all__), sub
+    assert len(sakai.__all__) == len(set(sakai.__all__))
+    assert all(hasattr(sakai, name) for name in sakai.__all__)
