@@ -22,8 +22,8 @@ from ...stats import hsd, rank_correlation
 from .collection import Collection, official_gains
 from .conditions import MEASURE_NAMES, Conditions
 
-__all__ = ["TABLE1_RATINGS", "PUBLISHED_D", "PUBLISHED_ES", "table1", "table1_vs_published", "tau_table", "best_runs",
-           "discrepancies", "count_published_pairs", "table3_vs_published"]
+__all__ = ["TABLE1_RATINGS", "PUBLISHED_D", "PUBLISHED_ES", "table1", "table1_vs_published",
+           "tau_table", "best_runs", "discrepancies", "count_published_pairs", "table3_vs_published"]
 
 #: The seven items of Sakai's Table 1 (N = 5 assessors, dmax = 3).
 TABLE1_RATINGS = ("22222", "11233", "02233", "11111", "00003", "00002", "00001")
