@@ -31,7 +31,6 @@ MOVED = {
     "reproduce": ("evalkit.workspace.reproduce",),
     "report": ("evalkit.workspace.report",),
     "params": ("evalkit.workspace.params",),
-    "plots": ("evalkit.workspace.plots",),
     "published": ("evalkit.workspace.published",),
     "data": ("evalkit.workspace.data",),
     "cli": ("evalkit.workspace.cli",),

@@ -27,10 +27,23 @@ COLUMNS = ["measure", "gain", "system_a", "system_b", "diff", "p_value", "effect
 
 
 def best_per_team(means: pd.Series) -> list[str]:
-    """Each team's run with the highest mean (team = tag up to the first '-'); ties: first by name."""
+    """Each team's best run: argmax over the team's runs r of ``means[r]``, names sorted.
+
+    ``means`` maps run name -> mean score; a run's team is :func:`~evalkit.evaluate.inputs.team_of`
+    (its tag up to the first '-').  This is the selection of Sakai (EVIA 2017, §5):
+    one run per team, its best by the official mean nG@1, enters the randomised Tukey HSD.
+    The result depends on the runs and their means only, never on their order:
+    among equal means the run whose name sorts first wins, a run without a mean
+    (NaN) is chosen only if its whole team has none, and the chosen names come
+    back sorted.  A run named twice is an error (its mean would be ambiguous).
+    """
+    duplicated = means.index[means.index.duplicated()]
+    if len(duplicated):
+        raise InputError(f"run {duplicated[0]!r} has two means", hint="give each run once")
     frame = means.rename("mean").rename_axis("run").reset_index()
     frame["team"] = frame["run"].map(team_of)
-    best = frame.sort_values(["team", "mean", "run"], ascending=[True, False, True])
+    best = frame.sort_values(["team", "mean", "run"], ascending=[True, False, True],
+                             na_position="last", kind="stable")
     return sorted(best.groupby("team", sort=True).head(1)["run"])
 
 

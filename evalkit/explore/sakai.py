@@ -48,7 +48,7 @@ def compute(collection: paper.Collection, p: float = 0.2, dmax: int = 3, n: int 
             seed: int = 2017, best: np.ndarray | None = None, examples: int = 6) -> SakaiView:
     """RawG vs UG for one (p, Dmax, N, agreement): example gains, tau, HSD discrepancies."""
     grades = np.concatenate(collection.grades)
-    stream = paper._ratings_seed(seed, 0, dmax, n)       # the notebook's stream for (Dmax, N)
+    stream = paper.ratings_stream(seed, 0, dmax, n)       # the notebook's stream for (Dmax, N)
     ratings = simulate_agreeing_ratings(grades, n, dmax, agreement, stream)
     raw, ug = gains.raw_gain(ratings), gains.unanimity_gain(ratings, dmax, p)
     cuts = np.cumsum([len(g) for g in collection.grades])[:-1]

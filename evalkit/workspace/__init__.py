@@ -7,7 +7,6 @@ runner, the report, the data sets and the command line.
 * :mod:`~evalkit.workspace.params`: parameter checks.
 * :mod:`~evalkit.workspace.claims`: the claims checklist of every notebook.
 * :mod:`~evalkit.workspace.published`: transcribed published tables.
-* :mod:`~evalkit.workspace.plots`: the figures.
 * :mod:`~evalkit.workspace.reproduce`: runs the notebooks.
 * :mod:`~evalkit.workspace.report`: ``figures/index.html``.
 * :mod:`~evalkit.workspace.data`: the real public data sets.

@@ -84,6 +84,24 @@ def test_best_per_team_keeps_each_teams_best_run():
     assert best_per_team(means) == ["alpha-2", "beta-1", "gamma-x"]
 
 
+def test_best_per_team_does_not_depend_on_the_order_of_the_runs():
+    # ties within a team go to the name that sorts first, whatever the input order; a run
+    # without a mean loses to any run with one; the team rule is the tag up to the first '-'
+    means = pd.Series({"b-2": 0.5, "b-1": 0.5, "b-10": 0.5, "a-x": np.nan, "a-y": 0.2,
+                       "c": np.nan, "d-1-fast": 0.3, "d-2": 0.3, "e-9": 0.1, "e-10": 0.4})
+    want = ["a-y", "b-1", "c", "d-1-fast", "e-10"]
+    rng = np.random.default_rng(20)
+    for _ in range(50):
+        assert best_per_team(means.iloc[rng.permutation(len(means))]) == want
+
+
+def test_best_per_team_refuses_a_run_named_twice():
+    from evalkit.errors import InputError
+
+    with pytest.raises(InputError, match="'a-1' has two means"):
+        best_per_team(pd.Series([0.1, 0.2], index=["a-1", "a-1"]))
+
+
 def test_compare_with_best_per_team_tests_one_run_per_team(example):
     runs, ratings = example
     out = compare(runs, ratings, gains=["raw"], measures=["Q"], trials=100, seed=0,

@@ -51,6 +51,38 @@ def test_best_runs_one_per_team(collection):
         assert mean[b] == mean[teams == teams[b]].max()
 
 
+def test_best_runs_are_the_evaluate_rule_and_break_ties_by_name_whatever_the_run_order():
+    import pandas as pd
+
+    from evalkit.evaluate.significance import best_per_team
+
+    qrels, runs = sim_stc.stc_frames(11, n_topics=6)
+    base = sakai.collection_from_frames(qrels, runs)
+    best = sakai.best_runs(base)
+    first = base.lists.runs[best[0]]                      # e.g. T01-R2, its team's best
+    team = first.split("-")[0]
+    # two exact copies of it: equal means, so the name that sorts first must win ("T01-A")
+    twins = [runs[runs["run"] == first].assign(run=f"{team}-{tag}") for tag in ("Z", "A")]
+    rng = np.random.default_rng(7)
+    for _ in range(3):
+        shuffled = pd.concat([runs, *twins]).sample(frac=1, random_state=rng)
+        collection = sakai.collection_from_frames(qrels, shuffled)
+        chosen = [collection.lists.runs[i] for i in sakai.best_runs(collection)]
+        assert chosen == sorted({f"{team}-A"} | {base.lists.runs[i] for i in best[1:]})
+        padded = collection.lists.pad([sakai.official_gains(g) for g in collection.grades])
+        scores, _ = graded.score_runs(collection.lists, padded, ("nG@1",))
+        means = pd.Series(np.nanmean(scores["nG@1"], axis=-1), index=list(collection.lists.runs))
+        assert means[f"{team}-A"] == means[f"{team}-Z"] == means[first]       # a real tie
+        assert chosen == best_per_team(means)
+
+
+def test_ratings_stream_is_one_seed_sequence_per_condition():
+    a = sakai.ratings_stream(5, 0, 4, 3).integers(0, 1000, 5)
+    b = np.random.default_rng(np.random.SeedSequence([5, 0, 4, 3])).integers(0, 1000, 5)
+    np.testing.assert_array_equal(a, b)
+    assert not np.array_equal(a, sakai.ratings_stream(5, 1, 4, 3).integers(0, 1000, 5))
+
+
 def test_official_gains():
     np.testing.assert_array_equal(sakai.official_gains([0, 1, 2]), [0, 1, 3])
 
@@ -203,3 +235,18 @@ def test_ratings_frame_collection_needs_the_four_columns():
     assert per_topic[0].tolist() == [[2.0, 1.0], [0.0, 0.0]]
     with pytest.raises(ParameterError, match="missing \\['assessor'\\]"):
         sakai.ratings_frame_collection(long.drop(columns="assessor"), seed=1)
+
+
+def test_the_package_exports_every_public_name_of_its_modules():
+    import importlib
+    import types
+
+    subs = ("collection", "conditions", "tables", "replications", "effect_sizes", "run_spread",
+            "claims", "figures")
+    for sub in subs:
+        module = importlib.import_module(f"{sakai.__name__}.{sub}")
+        own = {n for n, v in vars(module).items() if not n.startswith("_")
+               and not isinstance(v, types.ModuleType) and getattr(v, "__module__", None) == module.__name__}
+        assert own <= set(module.__all__) <= set(sakai.__all__), sub
+    assert len(sakai.__all__) == len(set(sakai.__all__))
+    assert all(hasattr(sakai, name) for name in sakai.__all__)

@@ -5,7 +5,7 @@
 :func:`wca_weights_figure` show the experiments beyond the paper
 (:mod:`.heterogeneity`, :mod:`.minsup`, :mod:`.wca_weights`).  Save them with
 :func:`evalkit.workspace.outputs.save_figure`, which strips dates so the same
-data gives the same bytes.  Like :mod:`evalkit.workspace.plots` this module
+data gives the same bytes.  This module
 selects matplotlib's file-only Agg backend when imported; pyplot and seaborn
 are imported on use.
 """

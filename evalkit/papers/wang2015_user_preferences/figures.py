@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import matplotlib
 
-matplotlib.use("Agg", force=False)  # as evalkit.workspace.plots: figures go to files
+matplotlib.use("Agg", force=False)  # figures go to files
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
