@@ -47,7 +47,7 @@ simulate: $(STAMP) ## rewrite the default simulated raw data
 	$(BIN)/evalkit simulate --force
 
 report-png: ## screenshot figures/index.html with headless Chromium into build/report.png
-	$(BIN)/python -c "from evalkit import report; print(report.screenshot())"
+	$(BIN)/python -c "from evalkit.workspace import report; print(report.screenshot())"
 
 clean: ## remove build products (not the venv, not figures/)
 	rm -rf build .pytest_cache .hypothesis

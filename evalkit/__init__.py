@@ -12,14 +12,9 @@ and simulators that the notebooks under ``notebooks/`` use to reproduce Sakai
 * :mod:`evalkit.papers`: one pipeline module per notebook, with its declaration.
 * :mod:`evalkit.workspace`: paths, outputs, the runner, the report, the CLI.
 
-Importing the package has no side effects beyond registering the aliases of
-the 0.1 module names (:mod:`evalkit._compat`); submodules are imported on use.
+Importing the package has no side effects; submodules are imported on use.
 """
-
-from . import _compat
 
 __version__ = "0.2.0"
 
 __all__ = ["__version__"]
-
-_compat.install()

@@ -287,7 +287,7 @@ def ranked_lists(runs: pd.DataFrame, qrels: pd.DataFrame, k: int = 10) -> Ranked
     Items are ordered within a run by ``rank`` and cut at ``k``.  Topics are the
     qrels' topics; a run that misses a topic gets an empty list there (scores 0).
     Run rows for topics absent from the qrels must be removed beforehand
-    (:func:`evalkit.io.read_run` reports them).
+    (:func:`evalkit.formats.trec.read_run` reports them).
     """
     if isinstance(k, bool) or int(k) != k or k < 1:
         raise ParameterError("k", k, "a whole number >= 1")
@@ -314,7 +314,7 @@ def ranked_lists(runs: pd.DataFrame, qrels: pd.DataFrame, k: int = 10) -> Ranked
         if t is None:
             raise InputError(
                 f"run {run} has topic {topic!r}, which the qrels do not judge",
-                hint="drop it first; evalkit.io.read_run(..., qrels=...) does so and reports it",
+                hint="drop it first; evalkit.formats.trec.read_run(..., qrels=...) does so and reports it",
             )
         j = lookup.get((topic, doc), -1)
         unjudged += j < 0

@@ -91,7 +91,7 @@ def cluster_table(clusters: Mapping[str, Sequence[Sequence]], qrels: pd.DataFram
     """Long table ``topic, doc, cluster, grade, weight`` of a cluster file.
 
     ``weight`` is the cluster's weight (sum of its tweets' grades in ``qrels``;
-    a tweet missing from the qrels counts 0 — :func:`evalkit.io.read_clusters`
+    a tweet missing from the qrels counts 0 — :func:`evalkit.formats.clusters.read_clusters`
     refuses such files when given the qrels).
     """
     topic, doc, cluster = [], [], []

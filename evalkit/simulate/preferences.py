@@ -35,7 +35,7 @@ def simulate_preferences(world_dir, seed=2015, **overrides) -> Path:
     """Write ``preferences.csv`` for the TTG world in ``world_dir`` (a judgment log).
 
     The pairs come from the paper's sampling procedure
-    (:mod:`evalkit.preferences`) on the world's runs scored with the official
+    (:mod:`evalkit.simulate.preference_sampling`) on the world's runs scored with the official
     clusters.  User model: assessor ``a`` prefers the left timeline with
     probability ``sigmoid(d)``, ``d = sum_m s_{a,m} (m_left - m_right)`` over
     precision, recall and weighted recall (per-topic, official clusters),

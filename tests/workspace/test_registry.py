@@ -1,8 +1,5 @@
 """The notebook registry: one declaration per notebook, read by the runner and the report."""
 
-import importlib
-import warnings
-
 import pytest
 
 from evalkit import papers
@@ -80,27 +77,6 @@ def test_raw_inputs_shared_by_notebooks_are_made_once_and_only_when_missing(monk
 def test_the_shared_ttg_world_is_declared_by_both_wang_notebooks():
     ttg = [i for nb in papers.notebooks() for i in nb.inputs if i.path == "data/raw/ttg/qrels.txt"]
     assert len(ttg) == 3 and ttg[0] is ttg[1] is ttg[2]      # and the explorer's
-
-
-@pytest.mark.parametrize("old, new, name", [
-    ("io", "evalkit.formats.trec", "read_qrels"),
-    ("io", "evalkit.workspace.outputs", "write_table"),
-    ("unanimity", "evalkit.papers.sakai2017_unanimity_gain", "table1"),
-    ("ordering", "evalkit.measures.discriminativeness", "discriminativeness"),
-    ("preferences", "evalkit.simulate.preference_sampling", "sample_pairs"),
-    ("reproduce", "evalkit.workspace.reproduce", "reproduce"),
-])
-def test_old_module_names_still_work_with_a_deprecation_warning(old, new, name):
-    import sys
-
-    sys.modules.pop(f"evalkit.{old}", None)
-    with pytest.warns(DeprecationWarning, match=f"evalkit.{old} is deprecated.*{new}"):
-        module = importlib.import_module(f"evalkit.{old}")
-    assert getattr(module, name) is getattr(importlib.import_module(new), name)
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        with pytest.raises(AttributeError, match="looked in"):
-            module.no_such_name  # noqa: B018
 
 
 def test_parameter_defaults_equal_papermills_own_reading():
