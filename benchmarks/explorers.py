@@ -19,7 +19,8 @@ from evalkit.explore import kim, sakai, wang
 from evalkit.formats import trec
 from evalkit.formats.orderings import read_orderings
 from evalkit.papers import sakai2017_unanimity_gain as sakai_paper
-from evalkit.workspace import paths, reproduce
+from evalkit import paths
+from evalkit.workspace import reproduce
 
 TARGET_S = 1.0
 

@@ -22,7 +22,7 @@ import pandas as pd
 from ..measures import timeline
 from ..papers import wang2015_assessor_differences as paper
 from ..simulate import ttg as simulate
-from ..workspace import paths
+from .. import paths
 from ._ui import Timer, connect, figure_png, status_html
 
 __all__ = ["WangView", "World", "app", "compute", "figure", "show"]

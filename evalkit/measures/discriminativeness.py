@@ -29,7 +29,7 @@ _FAST_MAX_ITEMS = 14  # 2**14 item subsets: the engine's limit; larger sets use 
 
 def add_noise(judgments: Sequence[Sequence], ratio: float, rng) -> list[tuple]:
     """Append ``round(n * ratio)`` (half up) uniformly random orderings of the set's items."""
-    from ..simulate.seeds import as_generator
+    from ..seeds import as_generator
 
     if isinstance(ratio, bool) or not np.isfinite(ratio) or ratio < 0:
         raise ParameterError("ratio", ratio, "a number >= 0")

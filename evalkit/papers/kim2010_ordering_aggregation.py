@@ -33,9 +33,10 @@ from tqdm.auto import tqdm
 
 from ..measures import aggregation as methods, discriminativeness as edm
 from ..simulate.orderings import simulate_orderings
-from ..workspace import params, paths
-from ..workspace.claims import Claims
-from ..workspace.notebook import Comparison, Input, Notebook
+from .. import paths
+from ..declare import params
+from ..declare.claims import Claims
+from ..declare.notebook import Comparison, Input, Notebook
 
 __all__ = ["noisy_sets", "table1", "frespa_tables", "validate_parameters", "length_from_ratio",
            "mean_pairwise_tau", "dilution_check", "no_unanimous_share", "minsup_per_set",
@@ -134,7 +135,7 @@ def frespa_tables(sets, noisy_ratio: float = 0.5, draws: int = 10, seed: int = 2
     return pd.DataFrame(rows)
 
 
-#: The notebook's parameters and their checks (see :mod:`evalkit.workspace.params`).
+#: The notebook's parameters and their checks (see :mod:`evalkit.declare.params`).
 PARAMETERS = {
     "noise_ratios": params.number_list(lambda x: x >= 0, "a non-empty list of ratios >= 0"),
     "noisy_ratio": params.number(lambda x: x > 0, "a ratio > 0"),

@@ -34,9 +34,10 @@ from ..errors import ParameterError
 from ..formats.ratings import read_ratings
 from ..measures import gains, graded as measures
 from ..simulate import stc as simulate
-from ..workspace import data, params
-from ..workspace.claims import Claims
-from ..workspace.notebook import Comparison, Notebook
+from .. import data
+from ..declare import params
+from ..declare.claims import Claims
+from ..declare.notebook import Comparison, Notebook
 from . import sakai2017_unanimity_gain as unanimity
 from .wang2015_assessor_differences import ari_statistics
 
@@ -377,7 +378,7 @@ def _installed(name, v):
         raise ParameterError(name, v, f"a folder holding {missing} (run `make data`)")
 
 
-#: The notebook's parameters and their checks (see :mod:`evalkit.workspace.params`).
+#: The notebook's parameters and their checks (see :mod:`evalkit.declare.params`).
 PARAMETERS = {
     **{k: unanimity.PARAMETERS[k] for k in ("p", "trials", "alpha", "seed", "replications")},
     "external_dir": _installed,

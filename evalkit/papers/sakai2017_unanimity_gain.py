@@ -48,9 +48,10 @@ from ..formats import trec
 from ..measures import gains, graded as measures
 from ..simulate.stc import STC_DEFAULTS, simulate_ratings, simulate_stc_collection, stc_frames
 from ..stats import hsd, rank_correlation
-from ..workspace import params, paths
-from ..workspace.claims import Claims
-from ..workspace.notebook import Comparison, Input, Notebook
+from .. import paths
+from ..declare import params
+from ..declare.claims import Claims
+from ..declare.notebook import Comparison, Input, Notebook
 
 __all__ = [
     "TABLE1_RATINGS",
@@ -191,7 +192,7 @@ def official_gains(grade: np.ndarray) -> np.ndarray:
     return np.where(grade <= 0, 0.0, 2.0 * grade - 1.0)
 
 
-#: The notebook's parameters and their checks (see :mod:`evalkit.workspace.params`).
+#: The notebook's parameters and their checks (see :mod:`evalkit.declare.params`).
 PARAMETERS = {
     "p": params.number(lambda x: 0 <= x <= 1, "a number in [0, 1]"),
     "alpha": params.number(lambda x: 0 < x < 1, "a number in (0, 1)"),

@@ -41,9 +41,10 @@ from ..formats import clusters as cluster_files, trec
 from ..measures import timeline
 from ..simulate import ttg as simulate
 from ..stats import agreement, rank_correlation
-from ..workspace import params, paths
-from ..workspace.claims import Claims
-from ..workspace.notebook import Comparison, Input, Notebook
+from .. import paths
+from ..declare import params
+from ..declare.claims import Claims
+from ..declare.notebook import Comparison, Input, Notebook
 
 __all__ = ["World", "load_world", "describe", "topic_ari", "stability", "swap_differences",
            "disagreement_curve", "assessor_worlds", "summarise_worlds", "validate_parameters", "BINS"]
@@ -369,7 +370,7 @@ def _worlds_why(summary: pd.DataFrame | None, what: str) -> str:
     return text + "; see wang2015/assessor_worlds.png and wang2015/assessor_worlds.csv."
 
 
-#: The notebook's parameters and their checks (see :mod:`evalkit.workspace.params`).
+#: The notebook's parameters and their checks (see :mod:`evalkit.declare.params`).
 PARAMETERS = {
     "alpha": params.number(lambda x: 0 < x < 1, "a number in (0, 1)"),
     "seed": params.whole(0),

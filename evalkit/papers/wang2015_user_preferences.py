@@ -34,9 +34,10 @@ from ..simulate import preference_sampling as sampling
 from ..simulate.preferences import (PREFERENCE_DEFAULTS, assessor_sensitivities, choice_probabilities,
                                     preference_timelines, simulate_preferences)
 from ..stats import agreement as agreement_stats
-from ..workspace import params, paths
-from ..workspace.claims import Claims
-from ..workspace.notebook import Comparison, Input, Notebook
+from .. import paths
+from ..declare import params
+from ..declare.claims import Claims
+from ..declare.notebook import Comparison, Input, Notebook
 from . import wang2015_assessor_differences as assessor_differences
 
 __all__ = ["METRICS_OF_TYPE", "BINS", "TIME_BIN", "METRICS", "implied_choice", "agreement",
@@ -341,7 +342,7 @@ def claims(agg: pd.DataFrame, t3: pd.DataFrame, fk: float,
     return c.frame()
 
 
-#: The notebook's parameters and their checks (see :mod:`evalkit.workspace.params`).
+#: The notebook's parameters and their checks (see :mod:`evalkit.declare.params`).
 PARAMETERS = {
     "alpha": params.number(lambda x: 0 < x < 1, "a number in (0, 1)"),
     "insensitive_shares": params.number_list(lambda x: 0 <= x <= 1, "a non-empty list of numbers "

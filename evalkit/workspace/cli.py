@@ -71,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
             if (table["status"] != "ok").any():
                 return 1
         elif args.command == "data":
-            from . import data as d
+            from .. import data as d
 
             if args.data_command == "list":
                 for e in d.REGISTRY.values():

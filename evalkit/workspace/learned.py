@@ -14,8 +14,8 @@ import sys
 import pandas as pd
 
 from .. import papers
-from . import paths
-from .claims import HOLDS
+from .. import paths
+from ..declare.claims import HOLDS
 
 __all__ = ["render", "write", "START", "END"]
 

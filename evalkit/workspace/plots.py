@@ -1,6 +1,6 @@
 """Figures shared by the notebooks (seaborn/matplotlib; no I/O here).
 
-Save them with :func:`evalkit.workspace.outputs.save_figure`, which strips dates so the same
+Save them with :func:`evalkit.outputs.save_figure`, which strips dates so the same
 data gives the same bytes.
 """
 

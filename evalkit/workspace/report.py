@@ -20,10 +20,11 @@ import numpy as np
 import pandas as pd
 
 from .. import papers
-from . import paths, published
-from .claims import figure_files
-from .notebook import Comparison
-from .outputs import write_text
+from .. import paths
+from . import published
+from ..declare.claims import figure_files
+from ..declare.notebook import Comparison
+from ..outputs import write_text
 
 __all__ = ["build", "screenshot", "sections"]
 

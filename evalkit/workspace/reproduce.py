@@ -27,8 +27,8 @@ from pathlib import Path
 
 from .. import papers
 from ..errors import NotebookError
-from . import paths
-from .notebook import Notebook
+from .. import paths
+from ..declare.notebook import Notebook
 
 __all__ = ["ensure_raw_data", "remove_stale_temporaries", "Job", "Outcome", "expected_seconds",
            "longest_first", "run_jobs", "run_notebook", "reproduce"]
@@ -290,7 +290,8 @@ def reproduce(only: list[str] | None = None, quick: bool = False, jobs: int | No
     ``build/quick/notebooks/``, so a smoke run never overwrites the committed
     outputs).
     """
-    from . import data, report
+    from .. import data
+    from . import report
 
     started = time.perf_counter()
     made = ensure_raw_data()

@@ -41,7 +41,7 @@ import pandas as pd
 
 from .. import papers
 from ..errors import InputError
-from . import paths
+from .. import paths
 
 __all__ = ["Point", "parse_param", "grid", "sweep", "run_point", "combine", "resolve", "run_recipe"]
 

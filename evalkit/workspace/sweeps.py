@@ -41,7 +41,7 @@ class Recipe:
 
 def summarise_sakai_p(sweep_dir: Path, out: Path) -> list[Path]:
     """Tau and discrepancy counts against p, per measure and N (mean and spread over seeds)."""
-    from .outputs import save_figure, write_table, write_text
+    from ..outputs import save_figure, write_table, write_text
 
     combined = Path(sweep_dir) / "combined"
     tau = pd.read_csv(combined / "table2.csv")

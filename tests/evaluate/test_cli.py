@@ -11,7 +11,7 @@ import pytest
 
 from evalkit.evaluate.examples import write_example
 from evalkit.workspace import cli
-from evalkit.workspace.paths import EXAMPLES
+from evalkit.paths import EXAMPLES
 
 RUNS = sorted(str(p) for p in (EXAMPLES / "runs").glob("*.txt"))
 RATINGS = str(EXAMPLES / "ratings.txt")

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from evalkit.workspace import paths
+from evalkit import paths
 
 pytestmark = pytest.mark.browser
 

@@ -64,7 +64,7 @@ def test_sakai_notebook_runs_on_real_per_assessor_ratings(tmp_path):
     """``ratings_file`` replaces the simulated ratings: one condition, Dmax and N from the data."""
     import pandas as pd
 
-    from evalkit.workspace.paths import EXAMPLES
+    from evalkit.paths import EXAMPLES
 
     nb = papers.notebook("sakai2017_unanimity_gain")
     out = tmp_path / "out"

@@ -94,7 +94,8 @@ def test_killing_the_runner_leaves_no_worker_or_kernel(sig, tmp_path, notebook_i
 
 
 def test_a_quick_run_writes_under_build_quick_not_into_the_committed_figures(monkeypatch):
-    from evalkit.workspace import paths, report
+    from evalkit import paths
+    from evalkit.workspace import report
 
     seen = []
     monkeypatch.setattr(reproduce, "ensure_raw_data", lambda *a, **k: [])

@@ -6,7 +6,7 @@ import pytest
 
 from evalkit import papers
 from evalkit.measures import graded
-from evalkit.workspace.paths import ROOT
+from evalkit.paths import ROOT
 
 
 

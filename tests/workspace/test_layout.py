@@ -2,7 +2,7 @@
 
 import ast
 
-from evalkit.workspace.paths import ROOT
+from evalkit.paths import ROOT
 
 PACKAGE = ROOT / "evalkit"
 MAX_LINES = 350

@@ -3,7 +3,7 @@
 import pandas as pd
 
 from evalkit.workspace import learned
-from evalkit.workspace.paths import FIGURES, ROOT
+from evalkit.paths import FIGURES, ROOT
 
 
 def test_readme_section_equals_the_generated_text():

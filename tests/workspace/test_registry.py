@@ -3,8 +3,9 @@
 import pytest
 
 from evalkit import papers
-from evalkit.workspace import paths, report, reproduce
-from evalkit.workspace.notebook import Input, Notebook
+from evalkit import paths
+from evalkit.workspace import report, reproduce
+from evalkit.declare.notebook import Input, Notebook
 
 
 def test_every_notebook_has_a_paper_module_of_the_same_stem():

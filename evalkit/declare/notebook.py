@@ -19,7 +19,8 @@ from typing import Callable, Mapping
 
 import pandas as pd
 
-from . import params, paths
+from .. import paths
+from . import params
 
 __all__ = ["Notebook", "Input", "Comparison"]
 
