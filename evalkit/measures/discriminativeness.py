@@ -24,7 +24,7 @@ from .aggregation import (frespa, _average_ranks, _check_weights, _corr_of_ranks
 METHODS = ("ac-tau", "ac-sp", "wca-tau", "wca-sp", "rba-tau", "rba-sp", "frespa")
 
 
-_FAST_MAX_ITEMS = 14  # 2**14 item subsets: the engine's limit; larger sets use the miner
+FAST_MAX_ITEMS = 14  # 2**14 item subsets: the engine's limit; larger sets use the miner
 
 
 def add_noise(judgments: Sequence[Sequence], ratio: float, rng) -> list[tuple]:
@@ -167,7 +167,9 @@ def _column_means(a: np.ndarray) -> np.ndarray:
     return np.array([np.mean(np.ascontiguousarray(a[:, q])) for q in range(a.shape[1])])
 
 
-def _frespa_params(**kw) -> dict:
+def frespa_params(**kw) -> dict:
+    """FreSPA's parameters (Kim, Zhai & Han 2010, §4.4) with the defaults filled in and checked:
+    ``min_sup=0.75, min_len=2, max_len=None, w_len=1.0, w_sup=1.0``."""
     p = dict(min_sup=0.75, min_len=2, max_len=None, w_len=1.0, w_sup=1.0)
     unknown = set(kw) - set(p)
     if unknown:
@@ -217,9 +219,9 @@ def discriminativeness(method: str, judgments, params_grid: Sequence[dict] | Non
     results = []
     for s in sets:
         k = len(s[0])
-        resolved = [_frespa_params(**{key: (v(k) if callable(v) else v) for key, v in p.items()})
+        resolved = [frespa_params(**{key: (v(k) if callable(v) else v) for key, v in p.items()})
                     for p in grid]
-        if k <= _FAST_MAX_ITEMS:
+        if k <= FAST_MAX_ITEMS:
             results.append(_SetEngine(s).frespa_ed(resolved))
         else:
             results.append(np.array([_frespa_ed_slow(s, p) for p in resolved]))
