@@ -65,7 +65,7 @@ class MeasureSpec:
 def parse_measure(name: str) -> MeasureSpec:
     """``"nERR@10"`` -> base nERR at k = 10; ``"Q"`` -> Q at its default cutoff (none).
 
-    Bases are the README's measure table (:data:`evalkit.measures.graded.MEASURES`):
+    Bases are the measures table of ``docs/cli.md`` (:data:`evalkit.measures.graded.MEASURES`):
     nG@1 only (g(k)/g*(k) at a deeper rank is unbounded), P+ and nERR (k = 10),
     Q (whole run).
     """

@@ -223,7 +223,7 @@ MEASURES: dict[str, Measure] = {
 
 
 def measures_table() -> pd.DataFrame:
-    """The registry as a table (used by the README and the docs test)."""
+    """The registry as a table (``docs/cli.md``'s measures table and the docs test)."""
     return pd.DataFrame(
         [
             {"measure": m.name, "function": m.function.__name__,

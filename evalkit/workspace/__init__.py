@@ -8,7 +8,7 @@ runner, the report, the data sets and the command line.
 * :mod:`~evalkit.declare.claims`: the claims checklist of every notebook.
 * :mod:`~evalkit.workspace.published`: transcribed published tables.
 * :mod:`~evalkit.workspace.plots`: the figures.
-* :mod:`~evalkit.workspace.reproduce`: runs the notebooks.
+* :mod:`~evalkit.workspace.runner`: runs the notebooks.
 * :mod:`~evalkit.workspace.report`: ``figures/index.html``.
 * :mod:`~evalkit.data`: the real public data sets.
 * :mod:`~evalkit.workspace.cli`: the ``evalkit`` command.

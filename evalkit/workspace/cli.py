@@ -46,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     data_sub.add_parser("list", help="list the registered data sets")
     args = parser.parse_args(argv)
 
-    from . import reproduce as rp
+    from . import runner as rp
 
     try:
         if args.command == "reproduce":
@@ -56,8 +56,8 @@ def main(argv: list[str] | None = None) -> int:
         elif args.command in ("score", "compare"):
             return evaluate_cli.run(args)
         elif args.command == "sweep":
-            from . import sweep as sw
-            from .sweeps import RECIPES
+            from .sweeps import engine as sw
+            from .sweeps.recipes import RECIPES
 
             if args.notebook in RECIPES:
                 for path in sw.run_recipe(args.notebook, args.out, scheduler=args.scheduler):

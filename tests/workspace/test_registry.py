@@ -4,7 +4,7 @@ import pytest
 
 from evalkit import papers
 from evalkit import paths
-from evalkit.workspace import report, reproduce
+from evalkit.workspace import report, runner
 from evalkit.declare.notebook import Input, Notebook
 
 
@@ -69,10 +69,10 @@ def test_raw_inputs_shared_by_notebooks_are_made_once_and_only_when_missing(monk
                                                        Input("external/c.txt"))))
     monkeypatch.setattr(paths, "ROOT", tmp_path)
     monkeypatch.setattr(papers, "notebooks", lambda: fake)
-    assert reproduce.ensure_raw_data() == [tmp_path / "raw/a.txt", tmp_path / "raw/b.txt"]
+    assert runner.ensure_raw_data() == [tmp_path / "raw/a.txt", tmp_path / "raw/b.txt"]
     assert made == ["raw/a.txt", "raw/b.txt"]
-    assert reproduce.ensure_raw_data() == [] and len(made) == 2     # nothing missing
-    assert len(reproduce.ensure_raw_data(force=True)) == 2 and len(made) == 4
+    assert runner.ensure_raw_data() == [] and len(made) == 2     # nothing missing
+    assert len(runner.ensure_raw_data(force=True)) == 2 and len(made) == 4
 
 
 def test_the_shared_ttg_world_is_declared_by_both_wang_notebooks():
@@ -94,7 +94,7 @@ def test_runs_start_longest_first_by_the_last_measured_time_else_the_declared_on
     starts last ends the run late; longest first, it starts at once."""
     import json
 
-    from evalkit.workspace.reproduce import Job, expected_seconds, longest_first
+    from evalkit.workspace.runner import Job, expected_seconds, longest_first
 
     from dataclasses import replace
 

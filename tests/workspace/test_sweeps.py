@@ -3,7 +3,7 @@
 import pandas as pd
 import pytest
 
-from evalkit.workspace import sweeps
+from evalkit.workspace.sweeps import recipes
 
 
 def _combined(tmp_path, tau_at_zero=1.0):
@@ -26,7 +26,7 @@ def _combined(tmp_path, tau_at_zero=1.0):
 
 
 def test_summary_averages_tau_over_dmax_and_sums_discrepancies(tmp_path):
-    written = sweeps.summarise_sakai_p(_combined(tmp_path), tmp_path / "out")
+    written = recipes.summarise_sakai_p(_combined(tmp_path), tmp_path / "out")
     assert {p.name for p in written} >= {"sakai_p.csv", "sakai_p.png", "sakai_p_threshold.md"}
     summary = pd.read_csv(tmp_path / "out" / "sakai_p.csv").set_index("p")
     # seed 1: tau (0.9 + 0.8) / 2 = 0.85, 3 discrepancies; seed 2: 0.65, 4 discrepancies
@@ -41,4 +41,4 @@ def test_summary_averages_tau_over_dmax_and_sums_discrepancies(tmp_path):
 
 def test_summary_refuses_data_where_p_zero_changes_the_ranking(tmp_path):
     with pytest.raises(AssertionError, match="p = 0"):
-        sweeps.summarise_sakai_p(_combined(tmp_path, tau_at_zero=0.99), tmp_path / "out")
+        recipes.summarise_sakai_p(_combined(tmp_path, tau_at_zero=0.99), tmp_path / "out")
