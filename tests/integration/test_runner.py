@@ -91,20 +91,3 @@ def test_killing_the_runner_leaves_no_worker_or_kernel(sig, tmp_path, notebook_i
                     if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
     gone, alive = psutil.wait_procs(family, timeout=15)
     assert not [p.cmdline() for p in alive if p.status() != psutil.STATUS_ZOMBIE]
-
-
-def test_a_quick_run_writes_under_build_quick_not_into_the_committed_figures(monkeypatch):
-    from evalkit import paths
-    from evalkit.workspace import report
-
-    seen = []
-    monkeypatch.setattr(runner, "ensure_raw_data", lambda *a, **k: [])
-    monkeypatch.setattr(runner, "run_jobs", lambda jobs, *a, **k: seen.extend(jobs) or [])
-    monkeypatch.setattr(report, "build", lambda **k: paths.BUILD / "quick" / "figures" / "index.html")
-    runner.reproduce(only=["kim2010"], quick=True)  # the paper's notebook and its explorer
-    assert sorted(j.name for j in seen) == ["explore_kim2010", "kim2010_ordering_aggregation"]
-    assert {j.parameters["out_dir"] for j in seen} == {str((paths.BUILD / "quick" / "figures" / "kim2010").resolve())}
-    assert {j.executed.parent for j in seen} == {(paths.BUILD / "quick" / "notebooks").resolve()}
-    seen.clear()
-    runner.reproduce(only=["kim2010"], quick=False)
-    assert {j.parameters["out_dir"] for j in seen} == {str((paths.FIGURES / "kim2010").resolve())}
