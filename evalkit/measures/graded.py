@@ -26,12 +26,14 @@ and :func:`score_runs` drops such topics and reports them.
 
 The numeric kernel :func:`batch_measures` works on arrays of any leading shape
 (e.g. ``conditions x runs x topics``); the public per-run functions wrap it.
+Their names, defaults, formulas and sources are registered in
+:mod:`evalkit.measures.registry`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Sequence
 
 import numpy as np
 import pandas as pd
@@ -47,9 +49,6 @@ __all__ = [
     "RankedLists",
     "ranked_lists",
     "score_runs",
-    "MEASURES",
-    "Measure",
-    "measures_table",
 ]
 
 
@@ -189,49 +188,6 @@ def p_plus(run_gains, ideal_gains, beta: float = 1.0, k: int = 10) -> float:
 def q_measure(run_gains, ideal_gains, beta: float = 1.0, k: int | None = None) -> float:
     """Q-measure (Sakai): ``(1/R) sum_{g(r)>0} BR(r)``; ``k=None`` uses the whole run."""
     return _one("Q", run_gains, ideal_gains, k, beta)
-
-
-# --------------------------------------------------------------------------
-# registry: one place that names, documents and cites every measure
-# --------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Measure:
-    """A measure's name, defaults, formula and source (docs are generated from it)."""
-
-    name: str
-    function: Callable[..., float]
-    params: dict
-    formula: str
-    source: str
-
-
-MEASURES: dict[str, Measure] = {
-    m.name: m
-    for m in (
-        Measure("nG@1", ng_at_k, {"k": 1}, "g(1) / g*(1)",
-                "Sakai 2017 §4; NTCIREVAL"),
-        Measure("nERR", nerr_at_k, {"k": 10},
-                "ERR@k / ERR*@k, P(r) = g(r)/(gmax+1)",
-                "Chapelle et al. 2009; NTCIREVAL direct-gain mode"),
-        Measure("P+", p_plus, {"beta": 1.0, "k": 10},
-                "(1/C(rp)) sum_{r<=rp, g(r)>0} BR(r)",
-                "Sakai 2006; Shang et al. NTCIR-12 STC overview"),
-        Measure("Q", q_measure, {"beta": 1.0, "k": None},
-                "(1/R) sum_{g(r)>0} BR(r)", "Sakai 2004"),
-    )
-}
-
-
-def measures_table() -> pd.DataFrame:
-    """The registry as a table (``docs/cli.md``'s measures table and the docs test)."""
-    return pd.DataFrame(
-        [
-            {"measure": m.name, "function": m.function.__name__,
-             "defaults": ", ".join(f"{k}={v}" for k, v in m.params.items()),
-             "formula": m.formula, "source": m.source}
-            for m in MEASURES.values()
-        ]
-    )
 
 
 # --------------------------------------------------------------------------

@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-from evalkit.measures import aggregation, gains, graded
+from evalkit.measures import aggregation, gains, registry
 
 SETTINGS = settings(max_examples=150, deadline=None)
 
@@ -29,7 +29,7 @@ def test_measures_in_unit_interval_and_one_for_ideal(ideal, data):
     run = [ideal[i] for i in picked]
     for pos in unjudged:
         run.insert(min(pos, len(run)), 0.0)
-    for m in graded.MEASURES.values():
+    for m in registry.MEASURES.values():
         v = m.function(run, ideal, **m.params)
         best = m.function(np.sort(ideal)[::-1], ideal, **m.params)
         if ideal.max() > 0:
