@@ -1,6 +1,8 @@
 """Command line: ``evalkit reproduce``, ``sweep``, ``score``, ``compare``, ``simulate``, ``data fetch``.
 
-The same work as ``make reproduce``, for people not using make.
+The same work as ``make reproduce``, for people not using make.  ``score`` and
+``compare`` need only the library; every other command imports the workspace
+(papermill, Dask, ...) when it runs, never before.
 """
 
 from __future__ import annotations
@@ -46,10 +48,10 @@ def main(argv: list[str] | None = None) -> int:
     data_sub.add_parser("list", help="list the registered data sets")
     args = parser.parse_args(argv)
 
-    from . import runner as rp
-
     try:
         if args.command == "reproduce":
+            from . import runner as rp
+
             outcomes = rp.reproduce(args.only, args.quick, args.jobs, args.verbose)
             if any(o.status != "ok" for o in outcomes):
                 return 1
@@ -81,6 +83,8 @@ def main(argv: list[str] | None = None) -> int:
                 for name, path in d.fetch(args.names or None, args.mirror).items():
                     print(f"{name}: {path} (sha256 verified)")
         elif args.command == "simulate":
+            from . import runner as rp
+
             written = rp.ensure_raw_data(force=args.force)
             print(f"wrote {len(written)} files" if written else
                   "raw data already present (use --force to rewrite)")

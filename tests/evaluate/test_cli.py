@@ -3,8 +3,6 @@
 import filecmp
 import io
 import json
-import subprocess
-import sys
 
 import pandas as pd
 import pytest
@@ -60,37 +58,6 @@ def test_compare_prints_one_csv_table_with_discrepancies(capsys):
                                    "effect_size", "significant", "discrepant"]
     assert len(table) == 2 * 15 and set(table["gain"]) == {"raw", "ug"}
     assert "Monte Carlo standard error of the p-values at most" in err
-
-
-@pytest.mark.parametrize("text, extra, message", [
-    ("T1 A1 d1 2\nT1 A2 d1 x\n", [], "bad.txt, line 2: rating 'x' is not a whole number"),
-    ("T1 A1 d1 2\nT1 A2 d1 3\n", ["--dmax", "2"], "bad.txt, line 2: rating 3 is above --dmax 2"),
-    ("T1 A1 d1 2\nT1 A1 d1 1\n", [], "bad.txt, line 2: assessor A1 rates document d1 of topic T1 twice"),
-    ("", [], "bad.txt: file is empty"),
-])
-def test_bad_ratings_name_file_and_line_and_exit_2(tmp_path, text, extra, message):
-    bad = tmp_path / "bad.txt"
-    bad.write_text(text)
-    run = subprocess.run([sys.executable, "-m", "evalkit.workspace.cli", "score", "--ratings", str(bad),
-                          "--measure", "Q", *extra, RUNS[0]], capture_output=True, text=True)
-    assert run.returncode == 2
-    assert message in run.stderr and "Traceback" not in run.stderr
-
-
-def _cli(*argv):
-    return subprocess.run([sys.executable, "-m", "evalkit.workspace.cli", *argv],
-                          capture_output=True, text=True)
-
-
-def test_stc_ja_ratings_above_dmax_and_bad_run_files_name_file_and_line(tmp_path):
-    stc = tmp_path / "stc.txt"
-    stc.write_text("T01 T01-D01 0 1 2\nT01 T01-D02 1 NA 2\nT01 T01-D03 2 3 1\n")
-    run = _cli("score", "--ratings", str(stc), "--dmax", "2", "--measure", "Q", RUNS[0])
-    assert run.returncode == 2 and "stc.txt, line 3: rating 3 is outside 0..2" in run.stderr
-    bad_run = tmp_path / "run.txt"
-    bad_run.write_text("T01 Q0 T01-D01 1 2.0 x\nT01 Q0 T01-D02 two 1.0 x\n")
-    run = _cli("score", "--ratings", RATINGS, "--measure", "Q", str(bad_run))
-    assert run.returncode == 2 and "run.txt, line 2: rank 'two' is not an integer" in run.stderr
 
 
 def test_qrels_with_a_gain_map_on_the_command_line(tmp_path, capsys):
