@@ -91,6 +91,12 @@ def main(argv: list[str] | None = None) -> int:
     except InputError as exc:
         print(f"evalkit: {exc}", file=sys.stderr)
         return 2
+    except ModuleNotFoundError as exc:
+        if args.command in ("score", "compare") or exc.name is None or exc.name.startswith("evalkit"):
+            raise
+        print(f"evalkit {args.command}: needs the workspace ({exc.name} is not installed); "
+              "install it with pip install 'evalkit-assessors[workspace]' (or make setup)", file=sys.stderr)
+        return 2
     return 0
 
 

@@ -72,3 +72,26 @@ def test_qrels_with_a_gain_map_on_the_command_line(tmp_path, capsys):
     # BR(1) = (1 + 1) / (3 + 1), BR(3) = (4 + 2) / (4 + 3)
     assert out == [["r", "nG@1", "all", "0.3333"],
                    ["r", "Q", "all", f"{((1 + 1) / (3 + 1) + (4 + 2) / (4 + 3)) / 2:.4f}"]]
+
+
+def test_a_workspace_command_without_the_workspace_says_what_to_install(monkeypatch, capsys):
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_tqdm(name, *args, **kwargs):  # a library-only install: the workspace extra is absent
+        if name.split(".")[0] == "tqdm":
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name.split(".")[0])
+        return real_import(name, *args, **kwargs)
+
+    import sys
+
+    import evalkit
+
+    monkeypatch.delitem(sys.modules, "evalkit.data", raising=False)   # imported afresh, without tqdm
+    monkeypatch.delattr(evalkit, "data", raising=False)
+    monkeypatch.setattr(builtins, "__import__", no_tqdm)
+    assert cli.main(["data", "list"]) == 2
+    err = capsys.readouterr().err
+    assert "evalkit data: needs the workspace (tqdm is not installed)" in err
+    assert "pip install 'evalkit-assessors[workspace]'" in err
