@@ -135,7 +135,7 @@ def frespa_tables(sets, noisy_ratio: float = 0.5, draws: int = 10, seed: int = 2
     return pd.DataFrame(rows)
 
 
-#: The notebook's parameters and their checks (see :mod:`evalkit.declare.params`).
+#: The notebook's parameters and their checks (see :mod:`evalkit.workspace.params`).
 PARAMETERS = {
     "noise_ratios": params.number_list(lambda x: x >= 0, "a non-empty list of ratios >= 0"),
     "noisy_ratio": params.number(lambda x: x > 0, "a ratio > 0"),

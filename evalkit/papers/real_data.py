@@ -378,7 +378,7 @@ def _installed(name, v):
         raise ParameterError(name, v, f"a folder holding {missing} (run `make data`)")
 
 
-#: The notebook's parameters and their checks (see :mod:`evalkit.declare.params`).
+#: The notebook's parameters and their checks (see :mod:`evalkit.workspace.params`).
 PARAMETERS = {
     **{k: unanimity.PARAMETERS[k] for k in ("p", "trials", "alpha", "seed", "replications")},
     "external_dir": _installed,

@@ -192,7 +192,7 @@ def official_gains(grade: np.ndarray) -> np.ndarray:
     return np.where(grade <= 0, 0.0, 2.0 * grade - 1.0)
 
 
-#: The notebook's parameters and their checks (see :mod:`evalkit.declare.params`).
+#: The notebook's parameters and their checks (see :mod:`evalkit.workspace.params`).
 PARAMETERS = {
     "p": params.number(lambda x: 0 <= x <= 1, "a number in [0, 1]"),
     "alpha": params.number(lambda x: 0 < x < 1, "a number in (0, 1)"),

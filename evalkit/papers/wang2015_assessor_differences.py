@@ -370,7 +370,7 @@ def _worlds_why(summary: pd.DataFrame | None, what: str) -> str:
     return text + "; see wang2015/assessor_worlds.png and wang2015/assessor_worlds.csv."
 
 
-#: The notebook's parameters and their checks (see :mod:`evalkit.declare.params`).
+#: The notebook's parameters and their checks (see :mod:`evalkit.workspace.params`).
 PARAMETERS = {
     "alpha": params.number(lambda x: 0 < x < 1, "a number in (0, 1)"),
     "seed": params.whole(0),

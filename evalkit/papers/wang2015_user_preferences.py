@@ -342,7 +342,7 @@ def claims(agg: pd.DataFrame, t3: pd.DataFrame, fk: float,
     return c.frame()
 
 
-#: The notebook's parameters and their checks (see :mod:`evalkit.declare.params`).
+#: The notebook's parameters and their checks (see :mod:`evalkit.workspace.params`).
 PARAMETERS = {
     "alpha": params.number(lambda x: 0 < x < 1, "a number in (0, 1)"),
     "insensitive_shares": params.number_list(lambda x: 0 <= x <= 1, "a non-empty list of numbers "
