@@ -88,6 +88,19 @@ def test_no_import_cycles_between_evalkit_packages():
     assert cycle is None, "package cycle: " + " -> ".join(cycle)
 
 
+#: evalkit's layers, lowest first (the order of evalkit/__init__.py's docstring).
+LAYERS = ("evalkit", "evalkit.measures", "evalkit.formats", "evalkit.stats", "evalkit.simulate",
+          "evalkit.evaluate", "evalkit.declare", "evalkit.papers", "evalkit.workspace", "evalkit.explore")
+
+
+def test_every_package_imports_only_layers_below_it():
+    packages = _package_graph(_graph())
+    assert set(packages) == set(LAYERS)
+    upward = sorted(f"{a} -> {b}" for a, imported in packages.items() for b in imported
+                    if LAYERS.index(b) >= LAYERS.index(a))
+    assert not upward
+
+
 def test_package_graph_folds_modules_into_their_packages():
     graph = {"evalkit.formats.trec": {"evalkit.workspace.outputs"},
              "evalkit.workspace.outputs": {"evalkit.errors"},
