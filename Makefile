@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.evalkit-installed
 
 .DEFAULT_GOAL := help
-.PHONY: help setup reproduce test bench bench-explore simulate data report-png clean sweep-sakai \
+.PHONY: help setup reproduce test test-fast bench bench-explore simulate data report-png clean sweep-sakai \
         explore book
 
 help: ## list the targets
@@ -23,6 +23,9 @@ reproduce: $(STAMP) ## simulate missing raw data, run every notebook, write figu
 
 test: $(STAMP) ## run the test suite
 	$(BIN)/python -m pytest
+
+test-fast: $(STAMP) ## the tests that start no process, kernel or server (not tests/integration/)
+	$(BIN)/python -m pytest -m "not integration"
 
 bench: $(STAMP) ## performance ratios against reference implementations
 	$(BIN)/python benchmarks/bench.py
@@ -47,7 +50,7 @@ simulate: $(STAMP) ## rewrite the default simulated raw data
 	$(BIN)/evalkit simulate --force
 
 report-png: ## screenshot figures/index.html with headless Chromium into build/report.png
-	$(BIN)/python -c "from evalkit import report; print(report.screenshot())"
+	$(BIN)/python -c "from evalkit.workspace import report; print(report.screenshot())"
 
 clean: ## remove build products (not the venv, not figures/)
 	rm -rf build .pytest_cache .hypothesis

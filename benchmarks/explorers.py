@@ -19,7 +19,8 @@ from evalkit.explore import kim, sakai, wang
 from evalkit.formats import trec
 from evalkit.formats.orderings import read_orderings
 from evalkit.papers import sakai2017_unanimity_gain as sakai_paper
-from evalkit.workspace import paths, reproduce
+from evalkit import paths
+from evalkit.workspace import runner
 
 TARGET_S = 1.0
 
@@ -84,7 +85,7 @@ def bench_kim() -> dict:
 
 
 def main() -> int:
-    reproduce.ensure_raw_data()
+    runner.ensure_raw_data()
     rows = [bench_sakai(), bench_wang(), bench_kim()]
     print(f"{'explorer':64} {'moves':>5} {'median':>8} {'worst':>8}  target  ok")
     ok = True

@@ -40,7 +40,7 @@ def small_ttg(tmp_path_factory):
     """A 4-topic TTG world with 13 runs (topics 171-174) and a preference log."""
     import pandas as pd
 
-    from evalkit.workspace.paths import ROOT
+    from evalkit.paths import ROOT
 
     folder = tmp_path_factory.mktemp("ttg")
     targets = pd.read_csv(ROOT / "data" / "published" / "wang2015_ttg_official_scores.csv")
@@ -70,7 +70,7 @@ def mirror():
 @pytest.fixture(scope="session")
 def external(mirror, tmp_path_factory):
     """Every registered data set installed from the mirror into a temporary root."""
-    from evalkit.workspace import data
+    from evalkit import data
 
     root = tmp_path_factory.mktemp("external")
     data.fetch(mirror=mirror, root=root, progress=False)

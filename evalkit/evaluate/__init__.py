@@ -14,6 +14,6 @@ from .._lazy import exports
 __getattr__, __dir__, __all__ = exports(__name__, {
     "scoring": ("score",),
     "significance": ("compare", "best_per_team"),
-    "inputs": ("item_gains", "parse_measure", "gains_from_qrels"),
+    "inputs": ("item_gains", "gains_from_qrels"),
     "examples": ("write_example",),
 })

@@ -12,7 +12,7 @@ import sys
 
 import pandas as pd
 
-from .inputs import GAINS
+from ..measures.gains import GAINS
 
 __all__ = ["add_parsers", "run"]
 

@@ -19,7 +19,7 @@ import pandas as pd
 
 from ..formats.assessor_ratings import write_assessor_ratings
 from ..formats.trec import write_run
-from ..simulate.seeds import as_generator
+from ..seeds import as_generator
 
 __all__ = ["write_example", "RUNS"]
 
@@ -61,7 +61,7 @@ def write_example(folder, seed: int = 7) -> dict[str, Path]:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    from ..workspace.paths import EXAMPLES
+    from ..paths import EXAMPLES
 
     for path in write_example(EXAMPLES).values():
         print(path)

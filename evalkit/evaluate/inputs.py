@@ -1,4 +1,4 @@
-"""Inputs of ``evalkit score`` / ``compare``: item gains, runs and measure names.
+"""Inputs of ``evalkit score`` / ``compare``: item gains and runs.
 
 Frames may use evalkit's column names or those of ir_measures and ranx
 (``query_id``, ``doc_id``, ``relevance``, ``score``; ranx's ``q_id``, and
@@ -8,20 +8,14 @@ Frames may use evalkit's column names or those of ir_measures and ranx
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-
 import numpy as np
 import pandas as pd
 
 from ..errors import InputError, ParameterError
-from ..measures.graded import MEASURES
+from ..measures.gains import check_dmax, check_p, gain_values
 
-__all__ = ["GAINS", "MeasureSpec", "parse_measure", "normalise_ratings", "item_gains",
-           "gains_from_qrels", "parse_gain_map", "normalise_runs", "team_of"]
-
-#: Gain definitions by command-line name (Sakai 2017, Eqs. 1-2).
-GAINS = ("raw", "wg", "ug")
+__all__ = ["normalise_ratings", "item_gains", "gains_from_qrels", "parse_gain_map", "normalise_runs",
+           "team_of"]
 
 _ALIASES = {
     "topic": ("topic", "query_id", "q_id", "qid", "query"),
@@ -53,36 +47,6 @@ def _rename(frame: pd.DataFrame, wanted: tuple[str, ...], optional: tuple[str, .
     return out
 
 
-@dataclass(frozen=True)
-class MeasureSpec:
-    """A measure as named by the user: ``name`` echoes it, ``base`` and ``k`` define it."""
-
-    name: str
-    base: str
-    k: int | None
-
-
-def parse_measure(name: str) -> MeasureSpec:
-    """``"nERR@10"`` -> base nERR at k = 10; ``"Q"`` -> Q at its default cutoff (none).
-
-    Bases are the README's measure table (:data:`evalkit.measures.graded.MEASURES`):
-    nG@1 only (g(k)/g*(k) at a deeper rank is unbounded), P+ and nERR (k = 10),
-    Q (whole run).
-    """
-    match = re.fullmatch(r"(nG|P\+|nERR|Q)(?:@(\d+))?", name.strip())
-    if not match:
-        raise ParameterError("measure", name, "one of nG@1, P+, nERR, Q with an optional @k "
-                                              "(e.g. nERR@10)")
-    base, k = match.group(1), match.group(2)
-    if k is not None and int(k) < 1:
-        raise ParameterError("measure", name, "a cutoff @k with k >= 1")
-    if base == "nG" and k is not None and int(k) != 1:
-        # g(k)/g*(k) at one rank is not bounded by 1 for k > 1; only Sakai's nG@1 is offered
-        raise ParameterError("measure", name, "nG@1 (deeper cutoffs: nERR@k, P+@k or Q@k)")
-    default = MEASURES["nG@1" if base == "nG" else base].params.get("k")
-    return MeasureSpec(name.strip(), base, int(k) if k is not None else default)
-
-
 def normalise_ratings(ratings: pd.DataFrame) -> pd.DataFrame:
     """``topic, assessor, doc, rating`` with whole, non-negative ratings, each judgment once."""
     r = _rename(ratings, ("topic", "assessor", "doc", "rating"), what="ratings")
@@ -107,20 +71,15 @@ def item_gains(ratings: pd.DataFrame, gain: str = "raw", p: float = 0.2,
     ``raw``: RawG_i, the sum of the item's ratings; ``wg``: (1 - D_i/Dmax) RawG_i;
     ``ug``: RawG_i + p N_i (Dmax - D_i) when RawG_i > 0, else 0, with D_i the
     spread (max - min) and N_i the number of ratings the item has (Sakai 2017,
-    Eqs. 1-2; the same values as :mod:`evalkit.measures.gains`, tested).
+    Eqs. 1-2, computed by :func:`evalkit.measures.gains.gain_values`).
     ``dmax`` defaults to the largest rating seen.
     """
-    if gain not in GAINS:
-        raise ParameterError("gain", gain, f"one of {', '.join(GAINS)}")
-    if isinstance(p, bool) or not np.isfinite(p) or not 0 <= p <= 1:
-        raise ParameterError("p", p, "a number in [0, 1]")
+    check_p(p)
     r = normalise_ratings(ratings)
     if r.empty:
         raise InputError("no ratings")
     top = int(r["rating"].max())
-    dmax = top if dmax is None else dmax
-    if isinstance(dmax, bool) or int(dmax) != dmax or dmax < 1:
-        raise ParameterError("dmax", dmax, "a whole number >= 1")
+    dmax = check_dmax(top if dmax is None else dmax)
     if top > dmax:
         raise InputError(f"a rating of {top} is above dmax = {dmax}", hint="raise dmax")
     by = r.groupby(["topic", "doc"], sort=True)["rating"]
@@ -128,9 +87,7 @@ def item_gains(ratings: pd.DataFrame, gain: str = "raw", p: float = 0.2,
     raw = items["raw"].to_numpy(float)
     spread = (items["high"] - items["low"]).to_numpy(float)
     n = items["n"].to_numpy(float)
-    values = {"raw": raw,
-              "wg": (1.0 - spread / dmax) * raw,
-              "ug": np.where(raw > 0, raw + p * n * (dmax - spread), 0.0)}[gain]
+    values = gain_values(gain, raw, spread, n, dmax, p)
     return pd.DataFrame({"topic": items["topic"], "doc": items["doc"], "gain": values,
                          "n": items["n"]})
 

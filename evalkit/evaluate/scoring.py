@@ -23,8 +23,8 @@ import pandas as pd
 
 from ..errors import InputError
 from ..measures.graded import RankedLists, batch_measures
-from .inputs import (MeasureSpec, gains_from_qrels, item_gains, normalise_runs, parse_gain_map,
-                     parse_measure)
+from ..measures.registry import MeasureSpec, parse_measure
+from .inputs import gains_from_qrels, item_gains, normalise_runs, parse_gain_map
 
 __all__ = ["Judged", "judged_gains", "score", "score_arrays"]
 

@@ -17,7 +17,8 @@ import pandas as pd
 
 from ..errors import InputError, ParameterError
 from ..stats.hsd import randomised_tukey_hsd_many
-from .inputs import parse_measure, team_of
+from ..measures.registry import parse_measure
+from .inputs import team_of
 from .scoring import _depth, _gain_frames, judged_gains, score_arrays
 
 __all__ = ["compare", "best_per_team"]

@@ -16,5 +16,5 @@ module             explorer
 Every app degrades to a static figure when its notebook runs without a
 widget front-end (papermill, ``make reproduce``, the course book): the
 notebooks' ``interactive`` parameter is set to ``False`` by the runner
-(:attr:`evalkit.workspace.notebook.Notebook.batch`).
+(:attr:`evalkit.declare.notebook.Notebook.batch`).
 """

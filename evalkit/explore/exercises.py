@@ -123,7 +123,7 @@ def first_n_without_discrepancies(collection, ns=(5, 10, 20, 40, 80), **values) 
 def check_first_n_without_discrepancies(answer, collection=None, **values) -> Verdict:
     """Smallest N in 5, 10, 20, 40, 80 without any RawG/UG discrepancy (Dmax 3, p 0.2)."""
     from ..papers import sakai2017_unanimity_gain as paper
-    from ..workspace import paths
+    from .. import paths
 
     if _unanswered(answer):
         return Verdict(False)
@@ -185,7 +185,7 @@ def check_lowest_ari_level(answer, world=None) -> Verdict:
         return Verdict(False)
     if world is None:
         from ..formats import trec
-        from ..workspace import paths
+        from .. import paths
         from . import wang
 
         world = wang.World(trec.read_qrels(paths.RAW / "ttg" / "qrels.txt"))
@@ -242,7 +242,7 @@ def check_best_method_at_full_noise(answer, engines=None, **values) -> Verdict:
         return Verdict(False)
     if engines is None:
         from ..formats.orderings import read_orderings
-        from ..workspace import paths
+        from .. import paths
         from . import kim
 
         engines = kim.Engines(read_orderings(paths.RAW / "ordering" / "judgments.csv"))

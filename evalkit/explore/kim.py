@@ -70,7 +70,7 @@ class Engines:
         subset tables (the app does this for every slider position while the kernel is idle)."""
         self.correlations(ratio, draw)
         for engine in self.get(ratio, draw):
-            if engine.k <= edm._FAST_MAX_ITEMS:
+            if engine.k <= edm.FAST_MAX_ITEMS:
                 engine._subset_tables()
 
     def correlations(self, ratio: float, draw: int) -> dict:
@@ -96,7 +96,7 @@ def compute(engines: Engines, noise_ratio: float = 0.5, draws: int = 2, min_sup:
     for d in range(1 if noise_ratio == 0 else draws):
         sets = engines.get(noise_ratio, d)
         row = dict(engines.correlations(noise_ratio, d))
-        row["frespa"] = np.mean([e.frespa_ed([edm._frespa_params(
+        row["frespa"] = np.mean([e.frespa_ed([edm.frespa_params(
             **params, max_len=paper.length_from_ratio(max_len_ratio)(e.k))])[0] for e in sets])
         per_draw.append(row)
     frame = pd.DataFrame(per_draw)[list(edm.METHODS)]

@@ -13,7 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from ..workspace import paths
+from .. import paths
 
 __all__ = ["explorer_urls", "free_port", "serve", "voila_command"]
 

@@ -22,7 +22,7 @@ import pandas as pd
 from ..measures import timeline
 from ..papers import wang2015_assessor_differences as paper
 from ..simulate import ttg as simulate
-from ..workspace import paths
+from .. import paths
 from ._ui import Timer, connect, figure_png, status_html
 
 __all__ = ["WangView", "World", "app", "compute", "figure", "show"]
@@ -64,7 +64,7 @@ class World:
         self.cell = (pd.Index(self.run_names).get_indexer(r["run"]) * n_t
                      + pd.Index(self.topics).get_indexer(r["topic"]))
         self.returned = np.bincount(self.cell, minlength=self.run_names.size * n_t)
-        self.row = timeline._lookup(q["topic"], q["doc"], r["topic"], r["doc"])
+        self.row = timeline.pair_positions(q["topic"], q["doc"], r["topic"], r["doc"])
         self.row_of = {k: i for i, k in enumerate(zip(q["topic"], q["doc"].astype(str)))}
         self.grades = q["grade"].to_numpy()
 
@@ -96,8 +96,8 @@ class World:
             recall = hits / np.bincount(g_topic, minlength=n_t)
             weighted = hit_w / np.bincount(g_topic, weights=g_weight, minlength=n_t)
             values = {"precision": precision, "recall": recall, "weighted_recall": weighted,
-                      "f1": timeline._f1(precision, recall),
-                      "weighted_f1": timeline._f1(precision, weighted)}
+                      "f1": timeline.f1_score(precision, recall),
+                      "weighted_f1": timeline.f1_score(precision, weighted)}
             means = {m: np.nanmean(v, axis=1) for m, v in values.items()}
         out = pd.DataFrame(means, index=pd.Index(self.run_names, name="run"))[list(timeline.METRICS)]
         out.columns.name = "metric"

@@ -9,7 +9,7 @@
 Readers return tidy pandas frames and raise :class:`evalkit.errors.InputError`
 naming the file, the line and what is wrong.  Text is read as UTF-8 (a BOM is
 dropped; CRLF accepted; blank lines skipped).  Writers are atomic
-(:mod:`evalkit.workspace.outputs`).
+(:mod:`evalkit.outputs`).
 """
 
 from .._lazy import exports

@@ -16,17 +16,13 @@ import numpy as np
 import pandas as pd
 
 from ..errors import InputError, ParameterError
+from ..measures.gains import check_dmax
 from ._text import _lines, _read_text
 
 __all__ = ["read_assessor_ratings", "write_assessor_ratings", "read_any_ratings", "COLUMNS"]
 
 #: The long frame every ratings reader returns.
 COLUMNS = ["topic", "assessor", "doc", "rating"]
-
-
-def _check_dmax(dmax) -> None:
-    if dmax is not None and (isinstance(dmax, bool) or int(dmax) != dmax or dmax < 1):
-        raise ParameterError("dmax", dmax, "a whole number >= 1")
 
 
 def read_assessor_ratings(path, dmax: int | None = None) -> pd.DataFrame:
@@ -36,7 +32,8 @@ def read_assessor_ratings(path, dmax: int | None = None) -> pd.DataFrame:
     is not a whole number, a negative rating or one above ``dmax``, and the
     same (topic, assessor, doc) twice.  An empty file is an error too.
     """
-    _check_dmax(dmax)
+    if dmax is not None:
+        check_dmax(dmax)
     path = Path(path)
     rows, seen = [], {}
     for number, fields in _lines(path):
@@ -95,7 +92,8 @@ def read_any_ratings(path, dmax: int | None = None, fmt: str = "auto") -> pd.Dat
     fields, otherwise STC-ja (the real file has ten ratings per line; an
     STC-ja file with exactly two ratings per line needs ``fmt="stc"``).
     """
-    _check_dmax(dmax)
+    if dmax is not None:
+        check_dmax(dmax)
     path = Path(path)
     if fmt not in ("auto", "assessor", "stc"):
         raise ParameterError("format", fmt, "one of auto, assessor, stc")

@@ -8,7 +8,7 @@ from typing import Mapping
 import pandas as pd
 
 from ..errors import InputError
-from ..workspace.outputs import write_text
+from ..outputs import write_text
 from ._text import _read_text, _topic
 
 __all__ = ["read_clusters", "write_clusters"]

@@ -20,7 +20,7 @@ from pathlib import Path
 import pandas as pd
 
 from ..errors import InputError
-from ..workspace.outputs import write_text
+from ..outputs import write_text
 from ._text import _grade, _lines, _topic
 
 __all__ = ["read_qrels", "write_qrels", "read_run", "read_runs", "write_run", "read_topics"]

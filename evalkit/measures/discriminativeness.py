@@ -24,12 +24,12 @@ from .aggregation import (frespa, _average_ranks, _check_weights, _corr_of_ranks
 METHODS = ("ac-tau", "ac-sp", "wca-tau", "wca-sp", "rba-tau", "rba-sp", "frespa")
 
 
-_FAST_MAX_ITEMS = 14  # 2**14 item subsets: the engine's limit; larger sets use the miner
+FAST_MAX_ITEMS = 14  # 2**14 item subsets: the engine's limit; larger sets use the miner
 
 
 def add_noise(judgments: Sequence[Sequence], ratio: float, rng) -> list[tuple]:
     """Append ``round(n * ratio)`` (half up) uniformly random orderings of the set's items."""
-    from ..simulate.seeds import as_generator
+    from ..seeds import as_generator
 
     if isinstance(ratio, bool) or not np.isfinite(ratio) or ratio < 0:
         raise ParameterError("ratio", ratio, "a number >= 0")
@@ -177,7 +177,9 @@ def _column_means(a: np.ndarray) -> np.ndarray:
     return np.array([np.mean(np.ascontiguousarray(a[:, q])) for q in range(a.shape[1])])
 
 
-def _frespa_params(**kw) -> dict:
+def frespa_params(**kw) -> dict:
+    """FreSPA's parameters (Kim, Zhai & Han 2010, §4.4) with the defaults filled in and checked:
+    ``min_sup=0.75, min_len=2, max_len=None, w_len=1.0, w_sup=1.0``."""
     p = dict(min_sup=0.75, min_len=2, max_len=None, w_len=1.0, w_sup=1.0)
     unknown = set(kw) - set(p)
     if unknown:
@@ -227,9 +229,9 @@ def discriminativeness(method: str, judgments, params_grid: Sequence[dict] | Non
     results = []
     for s in sets:
         k = len(s[0])
-        resolved = [_frespa_params(**{key: (v(k) if callable(v) else v) for key, v in p.items()})
+        resolved = [frespa_params(**{key: (v(k) if callable(v) else v) for key, v in p.items()})
                     for p in grid]
-        if k <= _FAST_MAX_ITEMS:
+        if k <= FAST_MAX_ITEMS:
             results.append(SetEngine(s).frespa_ed(resolved))
         else:
             results.append(np.array([_frespa_ed_slow(s, p) for p in resolved]))

@@ -11,7 +11,7 @@ entries lie in ``0..dmax``, and returns one gain per item (a float array).
   ``UG_i = RawG_i + p N (dmax - D_i)`` if ``RawG_i > 0``, else 0.
 
 Here ``D_i = max - min`` of item ``i``'s ratings and ``N`` the number of
-assessors.  Table 1 of the paper is reproduced by ``tests/test_gains.py``.
+assessors.  Table 1 of the paper is reproduced by ``tests/measures/test_gains.py``.
 
 **Missing ratings.** A rating may be ``NaN`` (an ``NA`` in the STC-ja dev
 set): it is left out of the item's sum, spread and count, so Eq. 2 becomes
@@ -28,7 +28,45 @@ import numpy as np
 
 from ..errors import InputError, ParameterError
 
-__all__ = ["raw_gain", "weighted_gain", "unanimity_gain", "rating_spread"]
+__all__ = ["GAINS", "raw_gain", "weighted_gain", "unanimity_gain", "rating_spread", "gain_values",
+           "check_dmax", "check_p"]
+
+#: The gains by short name (``evalkit score --gain``): RawG, WG (Eq. 1), UG (Eq. 2).
+GAINS = ("raw", "wg", "ug")
+
+
+def check_dmax(dmax) -> int:
+    """``dmax``, the highest rating an assessor can give, as an int; a whole number >= 1."""
+    if isinstance(dmax, (bool, np.bool_)) or not float(dmax).is_integer() or dmax < 1:
+        raise ParameterError("dmax", dmax, "a whole number >= 1")
+    return int(dmax)
+
+
+def check_p(p) -> float:
+    """UG's weight ``p`` of unanimity (Sakai's Eq. 2), a number in [0, 1]."""
+    if isinstance(p, (bool, np.bool_)) or not np.isfinite(p) or not 0.0 <= p <= 1.0:
+        raise ParameterError("p", p, "a number in [0, 1]")
+    return p
+
+
+def gain_values(gain: str, raw, spread, n, dmax: int | None = None, p: float = 0.2) -> np.ndarray:
+    """Each item's gain from its sum ``RawG_i``, spread ``D_i`` and number of ratings ``N_i``.
+
+    ``raw``: ``RawG_i``; ``wg``: ``(1 - D_i/dmax) RawG_i`` (Li & Yoshikawa, Sakai's
+    Eq. 1); ``ug``: ``RawG_i + p N_i (dmax - D_i)`` if ``RawG_i > 0``, else 0
+    (Sakai's Eq. 2).  The one implementation of the three formulas:
+    :func:`raw_gain`, :func:`weighted_gain`, :func:`unanimity_gain` and
+    ``evalkit score`` (:func:`evalkit.evaluate.inputs.item_gains`) call it.
+    """
+    if gain not in GAINS:
+        raise ParameterError("gain", gain, f"one of {', '.join(GAINS)}")
+    raw = np.asarray(raw, dtype=float)
+    if gain == "raw":
+        return raw
+    dmax = check_dmax(dmax)
+    if gain == "wg":
+        return (1.0 - spread / dmax) * raw
+    return np.where(raw > 0, raw + check_p(p) * n * (dmax - spread), 0.0)
 
 
 def _check_ratings(ratings, dmax: int | None = None) -> np.ndarray:
@@ -58,8 +96,7 @@ def _check_ratings(ratings, dmax: int | None = None) -> np.ndarray:
     elif not np.issubdtype(r.dtype, np.integer):
         raise InputError(f"ratings must be numbers, got dtype {r.dtype}")
     if dmax is not None:
-        if isinstance(dmax, bool) or not float(dmax).is_integer() or dmax < 1:
-            raise ParameterError("dmax", dmax, "a whole number >= 1")
+        check_dmax(dmax)
     low, high = (np.nanmin(r), np.nanmax(r)) if r.size else (0, 0)
     if low < 0 or (dmax is not None and high > dmax):
         bad = (np.nan_to_num(r, nan=0) < 0) | (np.nan_to_num(r, nan=0) > (dmax if dmax is not None else np.inf))
@@ -91,8 +128,8 @@ def raw_gain(ratings) -> np.ndarray:
 
 def weighted_gain(ratings, dmax: int) -> np.ndarray:
     """Li & Yoshikawa's weighting, Sakai's Eq. 1: ``(1 - D_i/dmax) RawG_i``."""
-    raw, d, _ = _sum_spread_count(_check_ratings(ratings, dmax))
-    return (1.0 - d / dmax) * raw
+    raw, d, n = _sum_spread_count(_check_ratings(ratings, dmax))
+    return gain_values("wg", raw, d, n, dmax)
 
 
 def unanimity_gain(ratings, dmax: int, p: float = 0.2) -> np.ndarray:
@@ -103,7 +140,6 @@ def unanimity_gain(ratings, dmax: int, p: float = 0.2) -> np.ndarray:
     rated 0 stays at 0; a perfectly unanimous item gets ``p N dmax`` extra, as
     if ``pN`` more assessors had given it the top rating.
     """
-    if isinstance(p, bool) or not np.isfinite(p) or not 0.0 <= p <= 1.0:
-        raise ParameterError("p", p, "a number in [0, 1]")
+    check_p(p)
     raw, d, n = _sum_spread_count(_check_ratings(ratings, dmax))  # n: N_i, ratings given
-    return np.where(raw > 0, raw + p * n * (dmax - d), 0.0)
+    return gain_values("ug", raw, d, n, dmax, p)

@@ -26,12 +26,14 @@ and :func:`score_runs` drops such topics and reports them.
 
 The numeric kernel :func:`batch_measures` works on arrays of any leading shape
 (e.g. ``conditions x runs x topics``); the public per-run functions wrap it.
+Their names, defaults, formulas and sources are registered in
+:mod:`evalkit.measures.registry`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Sequence
 
 import numpy as np
 import pandas as pd
@@ -47,9 +49,6 @@ __all__ = [
     "RankedLists",
     "ranked_lists",
     "score_runs",
-    "MEASURES",
-    "Measure",
-    "measures_table",
 ]
 
 
@@ -192,49 +191,6 @@ def q_measure(run_gains, ideal_gains, beta: float = 1.0, k: int | None = None) -
 
 
 # --------------------------------------------------------------------------
-# registry: one place that names, documents and cites every measure
-# --------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Measure:
-    """A measure's name, defaults, formula and source (docs are generated from it)."""
-
-    name: str
-    function: Callable[..., float]
-    params: dict
-    formula: str
-    source: str
-
-
-MEASURES: dict[str, Measure] = {
-    m.name: m
-    for m in (
-        Measure("nG@1", ng_at_k, {"k": 1}, "g(1) / g*(1)",
-                "Sakai 2017 §4; NTCIREVAL"),
-        Measure("nERR", nerr_at_k, {"k": 10},
-                "ERR@k / ERR*@k, P(r) = g(r)/(gmax+1)",
-                "Chapelle et al. 2009; NTCIREVAL direct-gain mode"),
-        Measure("P+", p_plus, {"beta": 1.0, "k": 10},
-                "(1/C(rp)) sum_{r<=rp, g(r)>0} BR(r)",
-                "Sakai 2006; Shang et al. NTCIR-12 STC overview"),
-        Measure("Q", q_measure, {"beta": 1.0, "k": None},
-                "(1/R) sum_{g(r)>0} BR(r)", "Sakai 2004"),
-    )
-}
-
-
-def measures_table() -> pd.DataFrame:
-    """The registry as a table (used by the README and the docs test)."""
-    return pd.DataFrame(
-        [
-            {"measure": m.name, "function": m.function.__name__,
-             "defaults": ", ".join(f"{k}={v}" for k, v in m.params.items()),
-             "formula": m.formula, "source": m.source}
-            for m in MEASURES.values()
-        ]
-    )
-
-
-# --------------------------------------------------------------------------
 # collections: runs x topics at once
 # --------------------------------------------------------------------------
 @dataclass(frozen=True)
@@ -287,7 +243,7 @@ def ranked_lists(runs: pd.DataFrame, qrels: pd.DataFrame, k: int = 10) -> Ranked
     Items are ordered within a run by ``rank`` and cut at ``k``.  Topics are the
     qrels' topics; a run that misses a topic gets an empty list there (scores 0).
     Run rows for topics absent from the qrels must be removed beforehand
-    (:func:`evalkit.io.read_run` reports them).
+    (:func:`evalkit.formats.trec.read_run` reports them).
     """
     if isinstance(k, bool) or int(k) != k or k < 1:
         raise ParameterError("k", k, "a whole number >= 1")
@@ -314,7 +270,7 @@ def ranked_lists(runs: pd.DataFrame, qrels: pd.DataFrame, k: int = 10) -> Ranked
         if t is None:
             raise InputError(
                 f"run {run} has topic {topic!r}, which the qrels do not judge",
-                hint="drop it first; evalkit.io.read_run(..., qrels=...) does so and reports it",
+                hint="drop it first; evalkit.formats.trec.read_run(..., qrels=...) does so and reports it",
             )
         j = lookup.get((topic, doc), -1)
         unjudged += j < 0

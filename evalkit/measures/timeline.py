@@ -29,12 +29,15 @@ import pandas as pd
 
 from ..errors import InputError
 
-__all__ = ["METRICS", "cluster_scores", "cluster_table", "score_runs", "RunScorer", "run_means"]
+__all__ = ["METRICS", "cluster_scores", "cluster_table", "score_runs", "RunScorer", "run_means", "f1_score",
+           "pair_positions"]
 
 METRICS = ("precision", "recall", "weighted_recall", "f1", "weighted_f1")
 
 
-def _f1(p, r):
+def f1_score(p, r):
+    """Harmonic mean ``F1 = 2 P R / (P + R)`` elementwise, 0 where ``P + R = 0``
+    (Wang et al. 2015 §3.3: F1 of cluster precision and (weighted) recall)."""
     p, r = np.asarray(p, float), np.asarray(r, float)
     with np.errstate(invalid="ignore", divide="ignore"):
         return np.where(p + r > 0, 2 * p * r / (p + r), 0.0)
@@ -67,11 +70,11 @@ def cluster_scores(run_tweets: Iterable, clusters: Sequence[Sequence], grades: M
     recall = hit.mean()
     weighted = weights[hit].sum() / weights.sum()
     return {"precision": float(precision), "recall": float(recall),
-            "weighted_recall": float(weighted), "f1": float(_f1(precision, recall)),
-            "weighted_f1": float(_f1(precision, weighted))}
+            "weighted_recall": float(weighted), "f1": float(f1_score(precision, recall)),
+            "weighted_f1": float(f1_score(precision, weighted))}
 
 
-def _lookup(topic_a, doc_a, topic_b, doc_b) -> np.ndarray:
+def pair_positions(topic_a, doc_a, topic_b, doc_b) -> np.ndarray:
     """Position in pairs ``a`` of every (topic, doc) pair of ``b``, -1 if absent.
 
     Both sides are factorised together into shared integer codes, so the
@@ -91,7 +94,7 @@ def cluster_table(clusters: Mapping[str, Sequence[Sequence]], qrels: pd.DataFram
     """Long table ``topic, doc, cluster, grade, weight`` of a cluster file.
 
     ``weight`` is the cluster's weight (sum of its tweets' grades in ``qrels``;
-    a tweet missing from the qrels counts 0 — :func:`evalkit.io.read_clusters`
+    a tweet missing from the qrels counts 0 — :func:`evalkit.formats.clusters.read_clusters`
     refuses such files when given the qrels).
     """
     topic, doc, cluster = [], [], []
@@ -101,7 +104,7 @@ def cluster_table(clusters: Mapping[str, Sequence[Sequence]], qrels: pd.DataFram
             doc += [str(d) for d in c]
             cluster += [ci] * len(c)
     table = pd.DataFrame({"topic": topic, "doc": doc, "cluster": cluster})
-    where = _lookup(qrels["topic"], qrels["doc"], table.topic, table.doc)
+    where = pair_positions(qrels["topic"], qrels["doc"], table.topic, table.doc)
     grades = qrels["grade"].to_numpy()
     table["grade"] = np.where(where >= 0, grades[where], 0)
     table["weight"] = table.groupby(["topic", "cluster"])["grade"].transform("sum")
@@ -183,7 +186,7 @@ class RunScorer:
         recall = hits / clusters
         weighted = hit_w / total_w
         values = {"precision": precision, "recall": recall, "weighted_recall": weighted,
-                  "f1": _f1(precision, recall), "weighted_f1": _f1(precision, weighted)}
+                  "f1": f1_score(precision, recall), "weighted_f1": f1_score(precision, weighted)}
         frames = [pd.DataFrame({"run": np.repeat(run_names, n_t), "topic": np.tile(topics, n_r),
                                 "metric": m, "value": v.ravel()}) for m, v in values.items()]
         return pd.concat(frames, ignore_index=True)

@@ -3,7 +3,7 @@
 ``notebooks/<name>.ipynb`` imports ``evalkit.papers.<name>`` (``from
 evalkit.papers import <name> as paper``), which holds that notebook's
 pipeline and its one declaration, ``NOTEBOOK`` (a
-:class:`~evalkit.workspace.notebook.Notebook`).  :func:`notebooks` is the
+:class:`~evalkit.declare.notebook.Notebook`).  :func:`notebooks` is the
 registry the runner, the report and the tests read.
 
 =================================  ==========================================

@@ -8,8 +8,8 @@ or Voila (``make explore``) it shows the live widgets and writes nothing.
 
 from __future__ import annotations
 
-from ..workspace import params
-from ..workspace.notebook import Notebook
+from ..declare import params
+from ..declare.notebook import Notebook
 from . import kim2010_ordering_aggregation as kim
 
 __all__ = ["NOTEBOOK", "validate_parameters"]

@@ -3,7 +3,7 @@
 The explorer itself is :mod:`evalkit.explore.sakai` (widgets and the pure
 compute function); this module only declares the notebook.  Run by
 papermill (``make reproduce``, the tests, the course book) it gets
-``interactive=False`` (:attr:`~evalkit.workspace.notebook.Notebook.batch`)
+``interactive=False`` (:attr:`~evalkit.declare.notebook.Notebook.batch`)
 and writes one small static figure, ``figures/sakai2017/explore.png``, of
 its default values; in JupyterLab or Voila (``make explore``) it shows the
 live widgets and writes nothing.
@@ -11,8 +11,8 @@ live widgets and writes nothing.
 
 from __future__ import annotations
 
-from ..workspace import params
-from ..workspace.notebook import Notebook
+from ..declare import params
+from ..declare.notebook import Notebook
 from . import sakai2017_unanimity_gain as sakai
 
 __all__ = ["NOTEBOOK", "validate_parameters"]

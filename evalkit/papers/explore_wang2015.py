@@ -9,8 +9,8 @@ or Voila (``make explore``) it shows the live widgets and writes nothing.
 from __future__ import annotations
 
 from ..measures import timeline
-from ..workspace import params
-from ..workspace.notebook import Notebook
+from ..declare import params
+from ..declare.notebook import Notebook
 from . import wang2015_assessor_differences as wang
 
 __all__ = ["NOTEBOOK", "validate_parameters"]

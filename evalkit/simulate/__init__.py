@@ -7,14 +7,13 @@
 * :mod:`~evalkit.simulate.orderings`: Kim, Zhai & Han's ordering judgments (Mallows).
 
 Every simulator takes an explicit seed or ``numpy.random.Generator``
-(:func:`~evalkit.simulate.seeds.as_generator`); the same seed gives the same
+(:func:`~evalkit.seeds.as_generator`); the same seed gives the same
 bytes.  Every public name is importable from here too.
 """
 
 from .._lazy import exports
 
 __getattr__, __dir__, __all__ = exports(__name__, {
-    "seeds": ("as_generator",),
     "stc": ("simulate_ratings", "STC_DEFAULTS", "rank_pool", "simulate_stc_collection"),
     "orderings": ("ORDERING_DEFAULTS", "mallows", "simulate_orderings"),
     "ttg": ("TTG_DEFAULTS", "snowflake_id", "tweet_time_ms", "assessor_clusters", "ttg_pool",

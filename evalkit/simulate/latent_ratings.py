@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import ParameterError
-from .seeds import as_generator
+from ..seeds import as_generator
 from .stc import simulate_ratings
 
 __all__ = ["simulate_agreeing_ratings"]

@@ -15,7 +15,7 @@ from typing import Sequence
 import numpy as np
 
 from ..errors import ParameterError
-from .seeds import as_generator
+from ..seeds import as_generator
 
 __all__ = ["ORDERING_DEFAULTS", "mallows", "simulate_orderings"]
 
@@ -83,6 +83,6 @@ def simulate_orderings(out_path, seed=2010, **overrides) -> Path:
             own = centres[int(rng.integers(len(centres)))] if len(centres) > 1 else centre
             for pos, item in enumerate(mallows(own, phi, rng), start=1):
                 rows.append(f"set{s + 1:02d},A{a + 1:02d},{pos},{item}\n")
-    from ..workspace.outputs import write_text
+    from ..outputs import write_text
 
     return write_text(out_path, "".join(rows))

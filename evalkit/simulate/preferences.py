@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .seeds import as_generator
+from ..seeds import as_generator
 
 __all__ = ["PREFERENCE_DEFAULTS", "simulate_preferences", "assessor_sensitivities",
            "choice_probabilities", "preference_timelines"]
@@ -35,7 +35,7 @@ def simulate_preferences(world_dir, seed=2015, **overrides) -> Path:
     """Write ``preferences.csv`` for the TTG world in ``world_dir`` (a judgment log).
 
     The pairs come from the paper's sampling procedure
-    (:mod:`evalkit.preferences`) on the world's runs scored with the official
+    (:mod:`evalkit.simulate.preference_sampling`) on the world's runs scored with the official
     clusters.  User model: assessor ``a`` prefers the left timeline with
     probability ``sigmoid(d)``, ``d = sum_m s_{a,m} (m_left - m_right)`` over
     precision, recall and weighted recall (per-topic, official clusters),
@@ -49,7 +49,7 @@ def simulate_preferences(world_dir, seed=2015, **overrides) -> Path:
     from . import preference_sampling as preferences
     from ..formats.clusters import read_clusters
     from ..formats.trec import read_qrels, read_runs
-    from ..workspace.outputs import write_text
+    from ..outputs import write_text
 
     cfg = {**PREFERENCE_DEFAULTS, **overrides}
     rng = as_generator(seed)

@@ -26,7 +26,7 @@ import pandas as pd
 
 from ..errors import ParameterError
 from ..formats.trec import write_qrels, write_run
-from .seeds import as_generator
+from ..seeds import as_generator
 
 __all__ = ["simulate_ratings", "STC_DEFAULTS", "rank_pool", "simulate_stc_collection", "stc_frames",
            "subsample_assessors", "fixed_sum_ratings", "shuffle_relevant"]

@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .seeds import as_generator
+from ..seeds import as_generator
 
 __all__ = ["TTG_DEFAULTS", "snowflake_id", "tweet_time_ms", "assessor_clusters", "ttg_pool",
            "ttg_clusters", "ttg_runs", "simulate_ttg"]
@@ -257,7 +257,7 @@ def simulate_ttg(out_dir, seed=2015, qrels: pd.DataFrame | None = None,
     qrels, latent = ttg_pool(rng, qrels, **overrides)
     cfg = {**TTG_DEFAULTS, **overrides}
     if targets is None:
-        from ..workspace.paths import PUBLISHED
+        from ..paths import PUBLISHED
         targets = pd.read_csv(PUBLISHED / "wang2015_ttg_official_scores.csv")
     out = Path(out_dir)
     written = {}

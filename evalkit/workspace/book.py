@@ -21,7 +21,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from . import paths
+from .. import paths
 
 __all__ = ["BOOK", "SITE", "build", "stage", "teaching_order", "toc", "write_toc"]
 

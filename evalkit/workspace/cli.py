@@ -1,6 +1,8 @@
 """Command line: ``evalkit reproduce``, ``sweep``, ``score``, ``compare``, ``simulate``, ``data fetch``.
 
-The same work as ``make reproduce``, for people not using make.
+The same work as ``make reproduce``, for people not using make.  ``score`` and
+``compare`` need only the library; every other command imports the workspace
+(papermill, Dask, ...) when it runs, never before.
 """
 
 from __future__ import annotations
@@ -46,18 +48,18 @@ def main(argv: list[str] | None = None) -> int:
     data_sub.add_parser("list", help="list the registered data sets")
     args = parser.parse_args(argv)
 
-    from . import reproduce as rp
-
     try:
         if args.command == "reproduce":
+            from . import runner as rp
+
             outcomes = rp.reproduce(args.only, args.quick, args.jobs, args.verbose)
             if any(o.status != "ok" for o in outcomes):
                 return 1
         elif args.command in ("score", "compare"):
             return evaluate_cli.run(args)
         elif args.command == "sweep":
-            from . import sweep as sw
-            from .sweeps import RECIPES
+            from .sweeps import engine as sw
+            from .sweeps.recipes import RECIPES
 
             if args.notebook in RECIPES:
                 for path in sw.run_recipe(args.notebook, args.out, scheduler=args.scheduler):
@@ -71,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
             if (table["status"] != "ok").any():
                 return 1
         elif args.command == "data":
-            from . import data as d
+            from .. import data as d
 
             if args.data_command == "list":
                 for e in d.REGISTRY.values():
@@ -81,11 +83,19 @@ def main(argv: list[str] | None = None) -> int:
                 for name, path in d.fetch(args.names or None, args.mirror).items():
                     print(f"{name}: {path} (sha256 verified)")
         elif args.command == "simulate":
+            from . import runner as rp
+
             written = rp.ensure_raw_data(force=args.force)
             print(f"wrote {len(written)} files" if written else
                   "raw data already present (use --force to rewrite)")
     except InputError as exc:
         print(f"evalkit: {exc}", file=sys.stderr)
+        return 2
+    except ModuleNotFoundError as exc:
+        if args.command in ("score", "compare") or exc.name is None or exc.name.startswith("evalkit"):
+            raise
+        print(f"evalkit {args.command}: needs the workspace ({exc.name} is not installed); "
+              "install it with pip install 'evalkit-assessors[workspace]' (or make setup)", file=sys.stderr)
         return 2
     return 0
 

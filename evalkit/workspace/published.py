@@ -13,7 +13,7 @@ from typing import Sequence
 import pandas as pd
 
 from ..errors import InputError
-from . import paths
+from .. import paths
 
 __all__ = ["PUBLISHED_DIR", "load", "side_by_side"]
 

@@ -4,8 +4,9 @@ For each paper: every transcribed published table (``data/published/``) beside
 its reproduced counterpart (a CSV a notebook wrote), with differences beyond
 a tolerance highlighted; every figure with its caption; the paper's claims as
 a checklist with the reproduction's verdict and number (the notebooks'
-``claims.csv``); the parameters and seeds each notebook ran with and its run
-time (from the executed notebooks' papermill metadata); package versions.
+``claims.csv``, read by :mod:`evalkit.workspace.findings`); the parameters
+and seeds each notebook ran with and its run time (from the executed
+notebooks' papermill metadata); package versions.
 Rendered with Jinja2 (``evalkit/workspace/templates/report.html.j2``); images are
 linked relatively, so the folder ``figures/`` is self-contained.
 """
@@ -19,11 +20,10 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .. import papers
-from . import paths, published
-from .claims import figure_files
-from .notebook import Comparison
-from .outputs import write_text
+from .. import papers, paths
+from ..declare.notebook import Comparison
+from ..outputs import write_text
+from . import findings, published
 
 __all__ = ["build", "screenshot", "sections"]
 
@@ -131,20 +131,17 @@ def build(figures: Path | None = None, executed: Path | None = None,
     for paper, section in sections().items():
         if not (figures / paper).is_dir():
             continue
-        claims = [c for path in sorted((figures / paper).glob("claims*.csv"))
-                  for c in pd.read_csv(path, keep_default_na=False).to_dict("records")]
-        for c in claims:
-            c["files"] = figure_files(c.get("explanation", ""))
+        claims = findings.paper_claims(figures / paper)
         rendered.append({
             "id": paper, "title": section["title"],
             "tables": [t for c in section["comparisons"] if (t := _comparison_table(c, figures))],
             "figures": [{"src": f"{paper}/{f}", "caption": cap} for f, cap in section["figures"]
                         if (figures / paper / f).is_file()],
             "claims": claims,
-            "held": sum(c["verdict"] == "holds" for c in claims),
+            "held": findings.held(claims),
             "runs": runs.get(paper, []),
         })
-    from .sweeps import RECIPES
+    from .sweeps.recipes import RECIPES
 
     sweeps = [{"src": r.figure, "caption": r.caption, "command": r.command}
               for r in RECIPES.values() if (figures / r.figure).is_file()]

@@ -3,15 +3,13 @@
 import filecmp
 import io
 import json
-import subprocess
-import sys
 
 import pandas as pd
 import pytest
 
 from evalkit.evaluate.examples import write_example
 from evalkit.workspace import cli
-from evalkit.workspace.paths import EXAMPLES
+from evalkit.paths import EXAMPLES
 
 RUNS = sorted(str(p) for p in (EXAMPLES / "runs").glob("*.txt"))
 RATINGS = str(EXAMPLES / "ratings.txt")
@@ -62,37 +60,6 @@ def test_compare_prints_one_csv_table_with_discrepancies(capsys):
     assert "Monte Carlo standard error of the p-values at most" in err
 
 
-@pytest.mark.parametrize("text, extra, message", [
-    ("T1 A1 d1 2\nT1 A2 d1 x\n", [], "bad.txt, line 2: rating 'x' is not a whole number"),
-    ("T1 A1 d1 2\nT1 A2 d1 3\n", ["--dmax", "2"], "bad.txt, line 2: rating 3 is above --dmax 2"),
-    ("T1 A1 d1 2\nT1 A1 d1 1\n", [], "bad.txt, line 2: assessor A1 rates document d1 of topic T1 twice"),
-    ("", [], "bad.txt: file is empty"),
-])
-def test_bad_ratings_name_file_and_line_and_exit_2(tmp_path, text, extra, message):
-    bad = tmp_path / "bad.txt"
-    bad.write_text(text)
-    run = subprocess.run([sys.executable, "-m", "evalkit.workspace.cli", "score", "--ratings", str(bad),
-                          "--measure", "Q", *extra, RUNS[0]], capture_output=True, text=True)
-    assert run.returncode == 2
-    assert message in run.stderr and "Traceback" not in run.stderr
-
-
-def _cli(*argv):
-    return subprocess.run([sys.executable, "-m", "evalkit.workspace.cli", *argv],
-                          capture_output=True, text=True)
-
-
-def test_stc_ja_ratings_above_dmax_and_bad_run_files_name_file_and_line(tmp_path):
-    stc = tmp_path / "stc.txt"
-    stc.write_text("T01 T01-D01 0 1 2\nT01 T01-D02 1 NA 2\nT01 T01-D03 2 3 1\n")
-    run = _cli("score", "--ratings", str(stc), "--dmax", "2", "--measure", "Q", RUNS[0])
-    assert run.returncode == 2 and "stc.txt, line 3: rating 3 is outside 0..2" in run.stderr
-    bad_run = tmp_path / "run.txt"
-    bad_run.write_text("T01 Q0 T01-D01 1 2.0 x\nT01 Q0 T01-D02 two 1.0 x\n")
-    run = _cli("score", "--ratings", RATINGS, "--measure", "Q", str(bad_run))
-    assert run.returncode == 2 and "run.txt, line 2: rank 'two' is not an integer" in run.stderr
-
-
 def test_qrels_with_a_gain_map_on_the_command_line(tmp_path, capsys):
     qrels = tmp_path / "qrels.txt"
     qrels.write_text("T01 0 T01-D01 2\nT01 0 T01-D02 1\nT01 0 T01-D03 0\n")
@@ -105,3 +72,26 @@ def test_qrels_with_a_gain_map_on_the_command_line(tmp_path, capsys):
     # BR(1) = (1 + 1) / (3 + 1), BR(3) = (4 + 2) / (4 + 3)
     assert out == [["r", "nG@1", "all", "0.3333"],
                    ["r", "Q", "all", f"{((1 + 1) / (3 + 1) + (4 + 2) / (4 + 3)) / 2:.4f}"]]
+
+
+def test_a_workspace_command_without_the_workspace_says_what_to_install(monkeypatch, capsys):
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_tqdm(name, *args, **kwargs):  # a library-only install: the workspace extra is absent
+        if name.split(".")[0] == "tqdm":
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name.split(".")[0])
+        return real_import(name, *args, **kwargs)
+
+    import sys
+
+    import evalkit
+
+    monkeypatch.delitem(sys.modules, "evalkit.data", raising=False)   # imported afresh, without tqdm
+    monkeypatch.delattr(evalkit, "data", raising=False)
+    monkeypatch.setattr(builtins, "__import__", no_tqdm)
+    assert cli.main(["data", "list"]) == 2
+    err = capsys.readouterr().err
+    assert "evalkit data: needs the workspace (tqdm is not installed)" in err
+    assert "pip install 'evalkit-assessors[workspace]'" in err

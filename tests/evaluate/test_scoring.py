@@ -5,7 +5,8 @@ import pandas as pd
 import pytest
 
 from evalkit.errors import InputError, ParameterError
-from evalkit.evaluate import item_gains, parse_measure, score
+from evalkit.evaluate import item_gains, score
+from evalkit.measures.registry import parse_measure
 from evalkit.measures import gains as gain_functions
 from evalkit.measures import graded
 

@@ -12,7 +12,7 @@ from evalkit.explore import kim, wang
 from evalkit.formats import trec
 from evalkit.formats.orderings import read_orderings
 from evalkit.papers import sakai2017_unanimity_gain as sakai_paper
-from evalkit.workspace.paths import NOTEBOOKS
+from evalkit.paths import NOTEBOOKS
 
 
 def _run(fn, *args, **kw):

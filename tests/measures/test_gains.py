@@ -72,3 +72,20 @@ def test_malformed_ratings(bad):
 def test_bad_dmax():
     with pytest.raises(ParameterError, match="dmax"):
         gains.weighted_gain([[1]], 0)
+
+
+def test_gain_values_from_item_statistics_by_hand():
+    # items: RawG 4, 0, 6; spread D 2, 0, 0; N_i 3, 2, 2; dmax 3, p 0.2
+    raw, spread, n = [4, 0, 6], np.array([2, 0, 0]), np.array([3, 2, 2])
+    assert gains.gain_values("raw", raw, spread, n).tolist() == [4, 0, 6]
+    assert gains.gain_values("wg", raw, spread, n, 3) == pytest.approx([(1 - 2 / 3) * 4, 0, 6])
+    assert gains.gain_values("ug", raw, spread, n, 3, 0.2) == pytest.approx([4 + 0.2 * 3 * 1, 0, 6 + 0.2 * 2 * 3])
+    with pytest.raises(ParameterError, match="gain"):
+        gains.gain_values("dcg", raw, spread, n, 3)
+
+
+@pytest.mark.parametrize("dmax", [0, -1, 2.5, True, float("nan")])
+def test_dmax_must_be_a_whole_number_of_at_least_one(dmax):
+    with pytest.raises(ParameterError, match="dmax"):
+        gains.check_dmax(dmax)
+    assert gains.check_dmax(3.0) == 3 and isinstance(gains.check_dmax(3.0), int)

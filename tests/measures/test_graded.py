@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 
 from evalkit.errors import InputError
-from evalkit.measures import graded
+from evalkit.measures import graded, registry
 from evalkit.measures.graded import nerr_at_k, ng_at_k, p_plus, q_measure
 
 
@@ -106,14 +106,14 @@ def test_ranked_lists_gather_gains_and_count_unjudged():
 
 
 def test_registry_documents_every_measure():
-    table = graded.measures_table()
+    table = registry.measures_table()
     assert set(table["measure"]) == {"nG@1", "nERR", "P+", "Q"}
     assert table["source"].str.len().min() > 5
 
 
-@pytest.mark.parametrize("name", sorted(graded.MEASURES))
+@pytest.mark.parametrize("name", sorted(registry.MEASURES))
 def test_every_registered_measure_is_one_for_the_ideal_run(name):
-    m = graded.MEASURES[name]
+    m = registry.MEASURES[name]
     rng = np.random.default_rng(11)
     for _ in range(20):
         ideal = rng.integers(0, 5, size=15).astype(float)

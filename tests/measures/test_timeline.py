@@ -101,7 +101,7 @@ def _score_runs_one_table(runs, table):
     recall = hits / clusters
     weighted = hit_w / total_w
     values = {"precision": precision, "recall": recall, "weighted_recall": weighted,
-              "f1": timeline._f1(precision, recall), "weighted_f1": timeline._f1(precision, weighted)}
+              "f1": timeline.f1_score(precision, recall), "weighted_f1": timeline.f1_score(precision, weighted)}
     frames = [pd.DataFrame({"run": np.repeat(run_names, n_t), "topic": np.tile(topics, n_r),
                             "metric": m, "value": v.ravel()}) for m, v in values.items()]
     return pd.concat(frames, ignore_index=True)

@@ -32,8 +32,9 @@ import pandas as pd  # noqa: E402
 from evalkit.formats.orderings import read_orderings  # noqa: E402
 from evalkit.papers import kim2010_ordering_aggregation as kim  # noqa: E402
 from evalkit.simulate.orderings import simulate_orderings  # noqa: E402
-from evalkit.workspace import paths, published  # noqa: E402
-from evalkit.workspace.claims import figure_files  # noqa: E402
+from evalkit import paths  # noqa: E402
+from evalkit.workspace import published  # noqa: E402
+from evalkit.declare.claims import figure_files  # noqa: E402
 
 
 @pytest.fixture(scope="module")

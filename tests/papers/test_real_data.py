@@ -7,7 +7,7 @@ import pandas as pd
 from evalkit.formats import trec
 from evalkit.measures import gains
 from evalkit.papers import real_data
-from evalkit.workspace import data
+from evalkit import data
 
 
 def test_trec2014_descriptive_facts(external):

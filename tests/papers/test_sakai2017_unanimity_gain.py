@@ -119,7 +119,7 @@ def test_bad_parameters_are_named(params, name):
 
 def test_ratings_collection_keeps_every_real_rating_and_takes_dmax_from_the_data():
     from evalkit.formats.assessor_ratings import read_assessor_ratings
-    from evalkit.workspace.paths import EXAMPLES
+    from evalkit.paths import EXAMPLES
 
     path = EXAMPLES / "ratings.txt"
     collection, per_topic, dmax = sakai.ratings_collection(path, seed=1)
@@ -134,7 +134,7 @@ def test_ratings_collection_keeps_every_real_rating_and_takes_dmax_from_the_data
 
 
 def test_data_dir_is_not_checked_when_real_ratings_replace_the_simulation(tmp_path):
-    from evalkit.workspace.paths import EXAMPLES
+    from evalkit.paths import EXAMPLES
 
     missing = str(tmp_path / "no-such-folder")
     sakai.validate_parameters(data_dir=missing, ratings_file=str(EXAMPLES / "ratings.txt"))

@@ -15,7 +15,7 @@ from evalkit.papers import wang2015_assessor_differences as wang_ad
 from evalkit.papers import wang2015_user_preferences as wang_up
 from evalkit.simulate import preferences as sim_pref
 from evalkit.simulate import ttg as sim_ttg
-from evalkit.workspace.claims import figure_files
+from evalkit.declare.claims import figure_files
 
 
 def test_the_papers_precision_anova_f_gives_its_p():
@@ -117,7 +117,7 @@ def test_the_committed_preference_log_is_unchanged_by_the_new_knob(default_world
      ["wang2015/anova_worlds.png", "wang2015/anova_worlds.csv"]),
 ])
 def test_the_unexplained_rows_are_explained_by_files_the_notebooks_write(claims_file, claim, names):
-    from evalkit.workspace.paths import FIGURES
+    from evalkit.paths import FIGURES
 
     claims = pd.read_csv(FIGURES / "wang2015" / claims_file, keep_default_na=False)
     row = claims[claims.claim.str.startswith(claim)].iloc[0]

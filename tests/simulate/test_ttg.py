@@ -5,7 +5,7 @@ import pandas as pd
 
 from evalkit.papers import wang2015_assessor_differences as wang_ad
 from evalkit.simulate import ttg as sim_ttg
-from evalkit.workspace.paths import PUBLISHED
+from evalkit.paths import PUBLISHED
 
 
 def test_snowflake_ids_round_trip():

@@ -6,7 +6,8 @@ import pytest
 import yaml
 
 from evalkit import papers
-from evalkit.workspace import book, paths
+from evalkit import paths
+from evalkit.workspace import book
 
 
 def test_committed_toc_is_generated_from_the_teaching_order():

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from evalkit.workspace.claims import COLUMNS, Claims, figure_files, verdict
+from evalkit.declare.claims import COLUMNS, Claims, figure_files, verdict
 
 
 def test_rows_keep_order_evidence_and_verdict():
@@ -50,7 +50,7 @@ def test_explanations_name_their_output_files():
 def _committed_claims():
     import pandas as pd
 
-    from evalkit.workspace.paths import FIGURES
+    from evalkit.paths import FIGURES
 
     for path in sorted(FIGURES.glob("*/claims*.csv")):
         for row in pd.read_csv(path, keep_default_na=False).itertuples():
@@ -59,7 +59,7 @@ def _committed_claims():
 
 def test_every_committed_claim_that_does_not_hold_names_its_cause_and_the_files_that_show_it():
     from evalkit import papers
-    from evalkit.workspace.paths import FIGURES
+    from evalkit.paths import FIGURES
 
     declared = {f"{nb.paper}/{name}" for nb in papers.notebooks() for name in nb.outputs}
     unexplained, missing = [], []

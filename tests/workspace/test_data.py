@@ -5,7 +5,7 @@ import io as stdio
 
 import pytest
 
-from evalkit.workspace import data
+from evalkit import data
 
 
 def test_fetch_installs_everything_from_the_mirror_and_is_idempotent(external, mirror):

@@ -1,20 +1,27 @@
-"""Docs stay in step with code: the README's measure table is the registry's, every
-evalkit name in docs/ resolves, links resolve, CITATION.cff is valid, and the worked
+"""Docs stay in step with code: the measures table of docs/cli.md is the registry's, every
+evalkit name in the README and docs/ resolves, links resolve, CITATION.cff is valid, and the worked
 numbers and reached calibration values the docs quote are what evalkit computes."""
 
 import pytest
 
 from evalkit import papers
-from evalkit.measures import graded
-from evalkit.workspace.paths import ROOT
+from evalkit.measures import graded, registry
+from evalkit.paths import ROOT
 
 
+def test_cli_measure_table_is_generated_from_the_registry():
+    page = (ROOT / "docs" / "cli.md").read_text()
+    start = page.index("<!-- measures-table -->\n") + len("<!-- measures-table -->\n")
+    end = page.index("<!-- /measures-table -->")
+    assert page[start:end].strip() == registry.measures_table().to_markdown(index=False)
 
-def test_readme_measure_table_is_generated_from_the_registry():
+
+def test_readme_fits_on_two_screens_and_links_every_docs_page():
     readme = (ROOT / "README.md").read_text()
-    start = readme.index("<!-- measures-table -->\n") + len("<!-- measures-table -->\n")
-    end = readme.index("<!-- /measures-table -->")
-    assert readme[start:end].strip() == graded.measures_table().to_markdown(index=False)
+    assert len(readme.splitlines()) <= 150
+    for page in ("cli.md", "data.md", "sweeps.md", "explore.md", "findings.md", "README.md"):
+        assert f"](docs/{page})" in readme, page
+    assert "](benchmarks/README.md)" in readme
 
 
 def test_every_notebook_is_registered_and_has_one_parameters_cell():
@@ -67,7 +74,8 @@ def test_dotted_name_finder_and_resolver():
 
 
 def test_every_evalkit_name_in_the_docs_exists():
-    names = set().union(*(_dotted_names(doc.read_text()) for doc in DOCS))
+    pages = [ROOT / "README.md", ROOT / "benchmarks" / "README.md", ROOT / "notebooks" / "README.md", *DOCS]
+    names = set().union(*(_dotted_names(page.read_text()) for page in pages))
     assert len(names) > 40                     # the docs do name the functions
     missing = sorted(n for n in names if _resolve(n) is None)
     assert not missing
@@ -104,9 +112,9 @@ def test_relative_links_in_readme_and_docs_resolve():
     import re
 
     broken = []
-    pages = [ROOT / "README.md", *DOCS]
-    assert {"README.md", "measures.md", "statistics.md", "simulators.md", "references.md"} <= {
-        p.name for p in DOCS}
+    pages = [ROOT / "README.md", ROOT / "benchmarks" / "README.md", ROOT / "notebooks" / "README.md", *DOCS]
+    assert {"README.md", "measures.md", "statistics.md", "simulators.md", "references.md", "cli.md",
+            "data.md", "sweeps.md", "explore.md", "findings.md"} <= {p.name for p in DOCS}
     for page in pages:
         for target in re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", page.read_text()):
             if "://" in target or target.startswith("mailto:"):

@@ -6,7 +6,7 @@ import pandas as pd
 import pytest
 
 from evalkit.formats import trec
-from evalkit.workspace import outputs
+from evalkit import outputs
 
 
 def test_atomic_write_leaves_old_file_on_failure(tmp_path):

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from evalkit.errors import ParameterError
-from evalkit.workspace import params
+from evalkit.declare import params
 
 
 @pytest.mark.parametrize("value", [True, False, np.bool_(True)])

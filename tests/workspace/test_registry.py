@@ -1,13 +1,11 @@
 """The notebook registry: one declaration per notebook, read by the runner and the report."""
 
-import importlib
-import warnings
-
 import pytest
 
 from evalkit import papers
-from evalkit.workspace import paths, report, reproduce
-from evalkit.workspace.notebook import Input, Notebook
+from evalkit import paths
+from evalkit.workspace import report, runner
+from evalkit.declare.notebook import Input, Notebook
 
 
 def test_every_notebook_has_a_paper_module_of_the_same_stem():
@@ -72,36 +70,15 @@ def test_raw_inputs_shared_by_notebooks_are_made_once_and_only_when_missing(monk
                                                        Input("external/c.txt"))))
     monkeypatch.setattr(paths, "ROOT", tmp_path)
     monkeypatch.setattr(papers, "notebooks", lambda: fake)
-    assert reproduce.ensure_raw_data() == [tmp_path / "raw/a.txt", tmp_path / "raw/b.txt"]
+    assert runner.ensure_raw_data() == [tmp_path / "raw/a.txt", tmp_path / "raw/b.txt"]
     assert made == ["raw/a.txt", "raw/b.txt"]
-    assert reproduce.ensure_raw_data() == [] and len(made) == 2     # nothing missing
-    assert len(reproduce.ensure_raw_data(force=True)) == 2 and len(made) == 4
+    assert runner.ensure_raw_data() == [] and len(made) == 2     # nothing missing
+    assert len(runner.ensure_raw_data(force=True)) == 2 and len(made) == 4
 
 
 def test_the_shared_ttg_world_is_declared_by_both_wang_notebooks():
     ttg = [i for nb in papers.notebooks() for i in nb.inputs if i.path == "data/raw/ttg/qrels.txt"]
     assert len(ttg) == 3 and ttg[0] is ttg[1] is ttg[2]      # and the explorer's
-
-
-@pytest.mark.parametrize("old, new, name", [
-    ("io", "evalkit.formats.trec", "read_qrels"),
-    ("io", "evalkit.workspace.outputs", "write_table"),
-    ("unanimity", "evalkit.papers.sakai2017_unanimity_gain", "table1"),
-    ("ordering", "evalkit.measures.discriminativeness", "discriminativeness"),
-    ("preferences", "evalkit.simulate.preference_sampling", "sample_pairs"),
-    ("reproduce", "evalkit.workspace.reproduce", "reproduce"),
-])
-def test_old_module_names_still_work_with_a_deprecation_warning(old, new, name):
-    import sys
-
-    sys.modules.pop(f"evalkit.{old}", None)
-    with pytest.warns(DeprecationWarning, match=f"evalkit.{old} is deprecated.*{new}"):
-        module = importlib.import_module(f"evalkit.{old}")
-    assert getattr(module, name) is getattr(importlib.import_module(new), name)
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        with pytest.raises(AttributeError, match="looked in"):
-            module.no_such_name  # noqa: B018
 
 
 def test_parameter_defaults_equal_papermills_own_reading():
@@ -118,7 +95,7 @@ def test_runs_start_longest_first_by_the_last_measured_time_else_the_declared_on
     starts last ends the run late; longest first, it starts at once."""
     import json
 
-    from evalkit.workspace.reproduce import Job, expected_seconds, longest_first
+    from evalkit.workspace.runner import Job, expected_seconds, longest_first
 
     from dataclasses import replace
 

@@ -5,7 +5,7 @@ import shutil
 import pytest
 
 from evalkit.workspace import report
-from evalkit.workspace.paths import ROOT
+from evalkit.paths import ROOT
 
 
 @pytest.fixture(scope="module")

@@ -33,8 +33,9 @@ from __future__ import annotations
 
 from ...measures import discriminativeness as edm
 from ...simulate.orderings import simulate_orderings
-from ...workspace import params, paths
-from ...workspace.notebook import Comparison, Input, Notebook
+from ... import paths
+from ...declare import params
+from ...declare.notebook import Comparison, Input, Notebook
 from . import (claims as _claims, figures as _figures, heterogeneity as _heterogeneity, minsup as _minsup,
                tables as _tables, wca_weights as _wca_weights)
 from .claims import claims
@@ -53,7 +54,7 @@ __all__ = ["PARAMETERS", "ORDERING_SEED", "NOTEBOOK", "validate_parameters",
            *_tables.__all__, *_heterogeneity.__all__, *_wca_weights.__all__, *_minsup.__all__,
            *_claims.__all__, *_figures.__all__]
 
-#: The notebook's parameters and their checks (see :mod:`evalkit.workspace.params`).
+#: The notebook's parameters and their checks (see :mod:`evalkit.declare.params`).
 PARAMETERS = {
     "noise_ratios": params.number_list(lambda x: x >= 0, "a non-empty list of ratios >= 0"),
     "noisy_ratio": params.number(lambda x: x > 0, "a ratio > 0"),

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ...workspace.claims import Claims
+from ...declare.claims import Claims
 from .heterogeneity import heterogeneity_explanation
 from .minsup import minsup_explanation
 from .wca_weights import wca_weights_explanation

@@ -4,7 +4,7 @@
 :func:`heterogeneity_figure`, :func:`minsup_figure` and
 :func:`wca_weights_figure` show the experiments beyond the paper
 (:mod:`.heterogeneity`, :mod:`.minsup`, :mod:`.wca_weights`).  Save them with
-:func:`evalkit.workspace.outputs.save_figure`, which strips dates so the same
+:func:`evalkit.outputs.save_figure`, which strips dates so the same
 data gives the same bytes.  This module
 selects matplotlib's file-only Agg backend when imported; pyplot and seaborn
 are imported on use.

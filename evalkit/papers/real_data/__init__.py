@@ -29,8 +29,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...errors import ParameterError
-from ...workspace import data, params
-from ...workspace.notebook import Comparison, Notebook
+from ... import data
+from ...declare import params
+from ...declare.notebook import Comparison, Notebook
 from .. import sakai2017_unanimity_gain as unanimity
 from .figures import agreement_figure, controls_figure, gain_scatter, spread_comparison, subsets_figure
 from .stc_agreement import NOISE_GRID, agreement_worlds
@@ -68,7 +69,7 @@ def _installed(name, v):
         raise ParameterError(name, v, f"a folder holding {missing} (run `make data`)")
 
 
-#: The notebook's parameters and their checks (see :mod:`evalkit.workspace.params`).
+#: The notebook's parameters and their checks (see :mod:`evalkit.declare.params`).
 PARAMETERS = {
     **{k: unanimity.PARAMETERS[k] for k in ("p", "trials", "alpha", "seed", "replications")},
     "external_dir": _installed,

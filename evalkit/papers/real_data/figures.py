@@ -1,9 +1,9 @@
 """The real-data notebook's figures (matplotlib; no I/O here).
 
-Save them with :func:`evalkit.workspace.outputs.save_figure`.  One function per
+Save them with :func:`evalkit.outputs.save_figure`.  One function per
 figure under ``figures/real_data/`` except Figure 3 on the real pool, which is
 Wang et al.'s (SIGIR 2015 §4.1) figure drawn by
-:func:`evalkit.workspace.plots.cluster_timelines`:
+:func:`evalkit.papers.wang2015_assessor_differences.cluster_timelines`:
 
 * :func:`spread_comparison` — ``stc_spread.png``: spread D, real vs uniform;
 * :func:`gain_scatter` — ``stc_rawg_vs_ug.png``: RawG vs UG (Sakai's Eq. 2) per item;

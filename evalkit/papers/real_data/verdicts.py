@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ...workspace.claims import Claims
+from ...declare.claims import Claims
 
 __all__ = ["claims"]
 

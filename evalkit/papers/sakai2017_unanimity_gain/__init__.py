@@ -34,8 +34,9 @@ and :mod:`evalkit.stats`; the best-run-per-team rule in
 from __future__ import annotations
 
 from ...simulate.stc import simulate_stc_collection
-from ...workspace import params, paths
-from ...workspace.notebook import Comparison, Input, Notebook
+from ... import paths
+from ...declare import params
+from ...declare.notebook import Comparison, Input, Notebook
 from .claims import claims
 from .collection import (DATA_SEED, Collection, collection_from_frames, load_collection,
                          official_gains, ratings_collection, ratings_frame_collection)
@@ -70,7 +71,7 @@ __all__ = [
     "tau_grid", "replication_distributions", "es_figure", "run_spread_figure",
 ]
 
-#: The notebook's parameters and their checks (see :mod:`evalkit.workspace.params`).
+#: The notebook's parameters and their checks (see :mod:`evalkit.declare.params`).
 PARAMETERS = {
     "p": params.number(lambda x: 0 <= x <= 1, "a number in [0, 1]"),
     "alpha": params.number(lambda x: 0 < x < 1, "a number in (0, 1)"),

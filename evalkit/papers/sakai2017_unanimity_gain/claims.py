@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ...workspace.claims import Claims
+from ...declare.claims import Claims
 from .tables import PUBLISHED_D, PUBLISHED_ES
 
 __all__ = ["claims"]

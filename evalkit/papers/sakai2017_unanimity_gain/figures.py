@@ -8,7 +8,7 @@
   (``es_denominator``).
 * :func:`run_spread_figure` — the run-spread worlds (``run_spread_worlds``).
 
-Save them with :func:`evalkit.workspace.outputs.save_figure`, which strips
+Save them with :func:`evalkit.outputs.save_figure`, which strips
 dates so the same data gives the same bytes.  matplotlib and seaborn are
 imported on use: importing the paper package stays cheap.
 """

@@ -26,8 +26,9 @@ from __future__ import annotations
 
 from ..._lazy import exports
 from ...simulate import ttg as simulate
-from ...workspace import params, paths
-from ...workspace.notebook import Comparison, Input, Notebook
+from ... import paths
+from ...declare import params
+from ...declare.notebook import Comparison, Input, Notebook
 
 __getattr__, _dir, _exported = exports(__name__, {
     "pipeline": ("BINS", "World", "load_world", "describe", "topic_ari", "ari_statistics",
@@ -49,7 +50,7 @@ def __dir__() -> list[str]:
 TTG_SEED = 2015
 
 
-#: The notebook's parameters and their checks (see :mod:`evalkit.workspace.params`).
+#: The notebook's parameters and their checks (see :mod:`evalkit.declare.params`).
 PARAMETERS = {
     "alpha": params.number(lambda x: 0 < x < 1, "a number in (0, 1)"),
     "seed": params.whole(0),

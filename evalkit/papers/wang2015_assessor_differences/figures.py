@@ -2,7 +2,7 @@
 
 Figures 2–5, the ARI histogram, tau against disagreement and the
 alternative-assessor worlds (matplotlib/seaborn; no I/O here).  Save them
-with :func:`evalkit.workspace.outputs.save_figure`, which strips dates so the
+with :func:`evalkit.outputs.save_figure`, which strips dates so the
 same data gives the same bytes.
 """
 

@@ -34,7 +34,7 @@ from ...formats import clusters as cluster_files, trec
 from ...measures import timeline
 from ...simulate import ttg as simulate
 from ...stats import agreement, rank_correlation
-from ...workspace import paths
+from ... import paths
 
 __all__ = ["BINS", "World", "load_world", "describe", "topic_ari", "ari_statistics", "ari_vs_published",
            "SPREAD_METRICS", "figure2_spread", "tweet_times", "cluster_panels", "stability",

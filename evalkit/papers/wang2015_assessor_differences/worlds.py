@@ -25,7 +25,7 @@ from tqdm.auto import tqdm
 
 from ...measures import timeline
 from ...simulate import ttg as simulate
-from ...workspace import paths
+from ... import paths
 from . import TTG_SEED
 from .pipeline import ari_statistics, stability, swap_differences, topic_ari
 

@@ -22,8 +22,9 @@ from __future__ import annotations
 
 from ..._lazy import exports
 from ...simulate.preferences import simulate_preferences
-from ...workspace import params, paths
-from ...workspace.notebook import Comparison, Input, Notebook
+from ... import paths
+from ...declare import params
+from ...declare.notebook import Comparison, Input, Notebook
 from .. import wang2015_assessor_differences as assessor_differences
 
 __getattr__, _dir, _exported = exports(__name__, {
@@ -41,7 +42,7 @@ def __dir__() -> list[str]:
     return sorted(set(globals()) | set(_dir()))
 
 
-#: The notebook's parameters and their checks (see :mod:`evalkit.workspace.params`).
+#: The notebook's parameters and their checks (see :mod:`evalkit.declare.params`).
 PARAMETERS = {
     "alpha": params.number(lambda x: 0 < x < 1, "a number in (0, 1)"),
     "insensitive_shares": params.number_list(lambda x: 0 <= x <= 1, "a non-empty list of numbers "

@@ -2,7 +2,7 @@
 
 Figures 7–9 (kappa bars per metric, per assessor, by time spent) and the
 precision ANOVA over simulated studies (matplotlib; no I/O here).  Save them
-with :func:`evalkit.workspace.outputs.save_figure`, which strips dates so the
+with :func:`evalkit.outputs.save_figure`, which strips dates so the
 same data gives the same bytes.
 """
 

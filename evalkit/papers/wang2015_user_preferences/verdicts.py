@@ -11,7 +11,7 @@ from __future__ import annotations
 import pandas as pd
 
 from ...stats import agreement as agreement_stats
-from ...workspace.claims import Claims
+from ...declare.claims import Claims
 from .study import kappa_trend, paper_anova_p
 
 __all__ = ["claims"]

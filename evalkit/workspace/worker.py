@@ -1,6 +1,6 @@
 """Execute one notebook with papermill in THIS process: the runner's worker.
 
-Run as ``python -m evalkit.workspace.execute SPEC.json``; the spec holds the
+Run as ``python -m evalkit.workspace.worker SPEC.json``; the spec holds the
 notebook, the executed copy's path, the kernel's working directory, the
 parameters and where to write the result record.  Each notebook runs in a
 worker process of its own, so papermill's process-wide ``os.chdir`` and its

@@ -24,8 +24,8 @@ from pathlib import Path
 
 from tqdm.auto import tqdm
 
-from ..errors import InputError
 from . import paths
+from .errors import InputError
 
 __all__ = ["DataSet", "REGISTRY", "EXTERNAL_DIR", "MIRROR_ENV", "fetch", "path_of", "available",
            "FetchError"]

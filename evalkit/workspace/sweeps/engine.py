@@ -3,7 +3,7 @@
 ``evalkit sweep NOTEBOOK --param NAME=V1,V2 [--param ...]`` runs the notebook
 once for every combination of the values (the Cartesian product).  Each point
 is one Dask task that executes the notebook in its own worker process
-(exactly as :mod:`evalkit.workspace.reproduce` does) and writes into its own
+(exactly as :mod:`evalkit.workspace.runner` does) and writes into its own
 folder ``OUT/points/<hash>/``, named by a short hash of the point's
 parameters, with ``params.json`` and ``status.json`` beside the notebook's
 outputs.  Afterwards:
@@ -19,7 +19,7 @@ parameters and retries the failed ones; one failed point never stops the
 others.  Without ``--scheduler`` a local Dask cluster is started (processes,
 one thread each, one worker per core, bound to 127.0.0.1); with
 ``--scheduler tcp://host:port`` the points go to an existing cluster, whose
-workers must share the output folder's file system (see the README for a
+workers must share the output folder's file system (see ``docs/sweeps.md`` for a
 SLURM or Kubernetes recipe).
 
 Dask (``dask.distributed``) schedules the tasks; see
@@ -39,9 +39,9 @@ from pathlib import Path
 
 import pandas as pd
 
-from .. import papers
-from ..errors import InputError
-from . import paths
+from ... import papers
+from ...errors import InputError
+from ... import paths
 
 __all__ = ["Point", "parse_param", "grid", "sweep", "run_point", "combine", "resolve", "run_recipe"]
 
@@ -148,10 +148,10 @@ def run_point(name: str, parameters: dict, folder: str) -> dict:
     """Execute notebook ``name`` once into ``folder`` (a Dask task); return its status record.
 
     Runs in a Dask worker: the notebook itself runs in a worker process of its
-    own with a one-thread kernel (:func:`evalkit.workspace.reproduce.run_jobs`),
+    own with a one-thread kernel (:func:`evalkit.workspace.runner.run_jobs`),
     so a crashing kernel fails this point only.
     """
-    from .reproduce import Job, run_jobs
+    from ..runner import Job, run_jobs
 
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
@@ -238,7 +238,7 @@ def sweep(notebook: str, params: list[tuple[str, list]], out: Path | None = None
     points = grid(nb, params, out, {**(nb.quick if quick else {}), **(fixed or {})})
     todo = [p for p in points if not _finished(p)]
     if todo:
-        from .reproduce import ensure_raw_data
+        from ..runner import ensure_raw_data
 
         ensure_raw_data(notebooks=[nb])   # default inputs, simulated once, before any task
     started = time.perf_counter()
@@ -273,12 +273,12 @@ def sweep(notebook: str, params: list[tuple[str, list]], out: Path | None = None
 
 def run_recipe(name: str, out: Path | None = None, figures: Path | None = None,
                scheduler: str | None = None) -> list[Path]:
-    """Run the named sweep of :mod:`evalkit.workspace.sweeps` and write its summary.
+    """Run the named sweep of :mod:`evalkit.workspace.sweeps.recipes` and write its summary.
 
     Finished points are skipped, as with any sweep; the summary needs every
     point, so a failed one stops here with the sweep table's path.
     """
-    from .sweeps import RECIPES
+    from .recipes import RECIPES
 
     recipe = RECIPES[name]
     out = Path(out or paths.BUILD / "sweeps" / name)

@@ -1,4 +1,4 @@
-"""Sweeps: the grid, and a real Dask scheduler and worker on loopback running notebook points."""
+"""Sweeps on a real Dask scheduler and worker on loopback, running notebook points (processes)."""
 
 import json
 import socket
@@ -10,37 +10,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from evalkit.errors import InputError, ParameterError
-from evalkit.workspace import sweep
-
-
-def test_parse_param_reads_json_values_and_keeps_brackets_together():
-    assert sweep.parse_param("p=0,0.05,1") == ("p", [0, 0.05, 1])
-    assert sweep.parse_param("n_grid=[5,20],[10, 50]") == ("n_grid", [[5, 20], [10, 50]])
-    assert sweep.parse_param("name=abc,true") == ("name", ["abc", True])
-
-
-@pytest.mark.parametrize("spec", ["p", "=1,2", "p=", "p=1,,2", "bad name=1"])
-def test_parse_param_rejects_malformed_specs_with_the_expected_shape(spec):
-    with pytest.raises(InputError, match="NAME=V1,V2|empty value"):
-        sweep.parse_param(spec)
-
-
-def test_grid_is_the_cartesian_product_checked_before_anything_runs(tmp_path):
-    nb = sweep.resolve("kim2010")
-    points = sweep.grid(nb, [("seed", [1, 2]), ("noisy_ratio", [0.5, 1.0, 2.0])], tmp_path,
-                        {"draws": 2})
-    assert [tuple(p.swept.values()) for p in points] == [
-        (1, 0.5), (1, 1.0), (1, 2.0), (2, 0.5), (2, 1.0), (2, 2.0)]
-    assert all(p.parameters["draws"] == 2 for p in points)
-    assert len({p.folder for p in points}) == 6          # one folder per point
-    again = sweep.grid(nb, [("seed", [1, 2]), ("noisy_ratio", [0.5, 1.0, 2.0])], tmp_path,
-                       {"draws": 2})
-    assert [p.folder for p in again] == [p.folder for p in points]   # names are stable
-    with pytest.raises(ParameterError, match="noisy_ratio"):
-        sweep.grid(nb, [("noisy_ratio", [1.0, -1.0])], tmp_path)
-    with pytest.raises(InputError, match="ambiguous"):
-        sweep.resolve("wang2015")
+from evalkit.workspace.sweeps import engine
 
 
 def _free_port() -> int:
@@ -97,7 +67,7 @@ def test_sweep_on_a_real_scheduler_writes_the_table_and_combined_and_skips_finis
     out = tmp_path / "sweep"
     small = notebook_inputs["kim2010_ordering_aggregation"]["data_file"]
     grid = [("seed", [1, 2]), ("data_file", [small, str(bad)])]
-    table = sweep.sweep("kim2010", grid, out, quick=True, scheduler=dask_cluster, progress=False)
+    table = engine.sweep("kim2010", grid, out, quick=True, scheduler=dask_cluster, progress=False)
 
     # sweep.csv: one row per point, the parameters first; the bad file fails its points only
     written = pd.read_csv(out / "sweep.csv", keep_default_na=False)
@@ -122,7 +92,7 @@ def test_sweep_on_a_real_scheduler_writes_the_table_and_combined_and_skips_finis
     before = ok_status.stat().st_mtime_ns
     failed_status = out / written["folder"][1] / "status.json"
     failed_before = failed_status.stat().st_mtime_ns
-    again = sweep.sweep("kim2010", grid, out, quick=True, scheduler=dask_cluster, progress=False)
+    again = engine.sweep("kim2010", grid, out, quick=True, scheduler=dask_cluster, progress=False)
     assert again["status"].tolist() == ["ok", "failed", "ok", "failed"]
     assert ok_status.stat().st_mtime_ns == before
     assert failed_status.stat().st_mtime_ns != failed_before
@@ -143,8 +113,3 @@ def test_sweep_command_exit_status_and_local_cluster(tmp_path, notebook_inputs):
     assert rerun.returncode == 0 and "1 already done, 0 to run" in rerun.stderr
     bad = subprocess.run(cmd + ["--param", "noisy_ratio=-1"], capture_output=True, text=True)
     assert bad.returncode == 2 and "noisy_ratio" in bad.stderr
-
-
-def test_a_paper_name_never_picks_its_explorer_but_an_exact_name_does():
-    assert sweep.resolve("sakai2017").name == "sakai2017_unanimity_gain"
-    assert sweep.resolve("explore_sakai2017").name == "explore_sakai2017"

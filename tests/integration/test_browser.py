@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from evalkit.workspace import paths
+from evalkit import paths
 
 pytestmark = pytest.mark.browser
 
@@ -132,9 +132,9 @@ def test_report_and_book_front_page_render(driver, tmp_path):
 def _ensure_inputs():
     """The explorers' simulated raw data (a fresh clone has no data/raw/)."""
     from evalkit import papers
-    from evalkit.workspace import reproduce
+    from evalkit.workspace import runner
 
-    reproduce.ensure_raw_data(notebooks=[papers.notebook(n) for n in
+    runner.ensure_raw_data(notebooks=[papers.notebook(n) for n in
                                          ("explore_sakai2017", "explore_wang2015", "explore_kim2010")])
 
 

@@ -12,7 +12,7 @@ import psutil
 import pytest
 
 from evalkit import papers
-from evalkit.workspace import reproduce
+from evalkit.workspace import runner
 
 pytestmark = pytest.mark.notebook
 
@@ -31,7 +31,7 @@ def test_no_thread_but_the_main_one_changes_the_working_directory(monkeypatch, t
         return real_chdir(path)
 
     monkeypatch.setattr(os, "chdir", watched)
-    outcomes = reproduce.reproduce(only=["sakai2017_unanimity_gain", "kim2010_ordering_aggregation"],
+    outcomes = runner.reproduce(only=["sakai2017_unanimity_gain", "kim2010_ordering_aggregation"],
                                    quick=True, jobs=4,
                                    figures=tmp_path / "figures", executed=tmp_path / "executed")
     assert [o.status for o in outcomes] == ["ok", "ok"]
@@ -45,11 +45,11 @@ def test_no_thread_but_the_main_one_changes_the_working_directory(monkeypatch, t
 def test_a_failing_notebook_is_reported_by_cell_and_error_while_the_others_finish(
         tmp_path, notebook_inputs):
     kim, sakai = papers.notebook("kim2010_ordering_aggregation"), papers.notebook("sakai2017_unanimity_gain")
-    jobs = [reproduce.Job(kim, dict(kim.quick, **notebook_inputs[kim.name], noisy_ratio=-1,
+    jobs = [runner.Job(kim, dict(kim.quick, **notebook_inputs[kim.name], noisy_ratio=-1,
                                     out_dir=str(tmp_path / "kim")), tmp_path / "kim.ipynb"),
-            reproduce.Job(sakai, dict(sakai.quick, **notebook_inputs[sakai.name],
+            runner.Job(sakai, dict(sakai.quick, **notebook_inputs[sakai.name],
                                       out_dir=str(tmp_path / "sakai")), tmp_path / "sakai.ipynb")]
-    outcomes = {o.job.name: o for o in reproduce.run_jobs(jobs, parallel=2)}
+    outcomes = {o.job.name: o for o in runner.run_jobs(jobs, parallel=2)}
     bad, good = outcomes[kim.name], outcomes[sakai.name]
     assert good.status == "ok" and (tmp_path / "sakai" / "claims.csv").is_file()
     assert bad.status == "failed" and bad.error == "ParameterError"
@@ -59,8 +59,8 @@ def test_a_failing_notebook_is_reported_by_cell_and_error_while_the_others_finis
 
 
 def _runner(nb, params, executed):
-    code = ("import sys, json; from evalkit import papers; from evalkit.workspace import reproduce; "
-            "reproduce.run_notebook(papers.notebook(sys.argv[1]), executed_dir=sys.argv[2], "
+    code = ("import sys, json; from evalkit import papers; from evalkit.workspace import runner; "
+            "runner.run_notebook(papers.notebook(sys.argv[1]), executed_dir=sys.argv[2], "
             "parameters=json.loads(sys.argv[3]))")
     import json
 
@@ -91,19 +91,3 @@ def test_killing_the_runner_leaves_no_worker_or_kernel(sig, tmp_path, notebook_i
                     if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
     gone, alive = psutil.wait_procs(family, timeout=15)
     assert not [p.cmdline() for p in alive if p.status() != psutil.STATUS_ZOMBIE]
-
-
-def test_a_quick_run_writes_under_build_quick_not_into_the_committed_figures(monkeypatch):
-    from evalkit.workspace import paths, report
-
-    seen = []
-    monkeypatch.setattr(reproduce, "ensure_raw_data", lambda *a, **k: [])
-    monkeypatch.setattr(reproduce, "run_jobs", lambda jobs, *a, **k: seen.extend(jobs) or [])
-    monkeypatch.setattr(report, "build", lambda **k: paths.BUILD / "quick" / "figures" / "index.html")
-    reproduce.reproduce(only=["kim2010"], quick=True)  # the paper's notebook and its explorer
-    assert sorted(j.name for j in seen) == ["explore_kim2010", "kim2010_ordering_aggregation"]
-    assert {j.parameters["out_dir"] for j in seen} == {str((paths.BUILD / "quick" / "figures" / "kim2010").resolve())}
-    assert {j.executed.parent for j in seen} == {(paths.BUILD / "quick" / "notebooks").resolve()}
-    seen.clear()
-    reproduce.reproduce(only=["kim2010"], quick=False)
-    assert {j.parameters["out_dir"] for j in seen} == {str((paths.FIGURES / "kim2010").resolve())}

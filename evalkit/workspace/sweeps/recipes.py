@@ -1,7 +1,7 @@
 """Named sweeps worth having, beyond the papers, with their summary figures.
 
 ``evalkit sweep sakai-p`` (``make sweep-sakai``) runs :data:`SAKAI_P` with
-:func:`evalkit.workspace.sweep.run_recipe` and writes
+:func:`evalkit.workspace.sweeps.engine.run_recipe` and writes
 ``figures/sweeps/sakai_p.{csv,md,png,svg}`` and ``sakai_p_threshold.md``.
 
 Sakai (EVIA 2017) fixes p = 0.2 (and shows p = 0.1 in Table 1).  The sweep
@@ -41,7 +41,7 @@ class Recipe:
 
 def summarise_sakai_p(sweep_dir: Path, out: Path) -> list[Path]:
     """Tau and discrepancy counts against p, per measure and N (mean and spread over seeds)."""
-    from .outputs import save_figure, write_table, write_text
+    from ...outputs import save_figure, write_table, write_text
 
     combined = Path(sweep_dir) / "combined"
     tau = pd.read_csv(combined / "table2.csv")

@@ -6,7 +6,7 @@ import pytest
 
 from evalkit import papers
 from evalkit.errors import NotebookError
-from evalkit.workspace import reproduce
+from evalkit.workspace import runner
 
 pytestmark = pytest.mark.notebook
 
@@ -30,7 +30,7 @@ def test_notebook_writes_its_promised_outputs_deterministically(nb, tmp_path, no
     digests = []
     for attempt in ("first", "second"):
         out = tmp_path / attempt
-        reproduce.run_notebook(nb, out_dir=out, executed_dir=tmp_path / f"nb-{attempt}",
+        runner.run_notebook(nb, out_dir=out, executed_dir=tmp_path / f"nb-{attempt}",
                                parameters=params)
         missing = [f for f in nb.outputs if not (out / f).is_file()]
         assert not missing, f"{nb.name} did not write {missing}"
@@ -53,7 +53,7 @@ def test_notebook_stops_on_a_bad_parameter_naming_it(nb, tmp_path, notebook_inpu
     params = dict(nb.quick, **_inputs(nb, notebook_inputs, request), **{name: value})
     with pytest.raises(NotebookError, match=f"{nb.name} failed in cell 3: ParameterError: "
                                             f"parameter {name} = {value}") as info:
-        reproduce.run_notebook(nb, out_dir=tmp_path / "out", executed_dir=tmp_path,
+        runner.run_notebook(nb, out_dir=tmp_path / "out", executed_dir=tmp_path,
                                parameters=params)
     assert info.value.cell == 3 and info.value.error == "ParameterError"
     assert not (tmp_path / "out").exists()
@@ -64,11 +64,11 @@ def test_sakai_notebook_runs_on_real_per_assessor_ratings(tmp_path):
     """``ratings_file`` replaces the simulated ratings: one condition, Dmax and N from the data."""
     import pandas as pd
 
-    from evalkit.workspace.paths import EXAMPLES
+    from evalkit.paths import EXAMPLES
 
     nb = papers.notebook("sakai2017_unanimity_gain")
     out = tmp_path / "out"
-    reproduce.run_notebook(nb, out_dir=out, executed_dir=tmp_path,
+    runner.run_notebook(nb, out_dir=out, executed_dir=tmp_path,
                            parameters={**nb.quick, "ratings_file": str(EXAMPLES / "ratings.txt")})
     t2 = pd.read_csv(out / "table2.csv")
     assert t2[["dmax", "N"]].drop_duplicates().values.tolist() == [[3, 5]]   # from the sample

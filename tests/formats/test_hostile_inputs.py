@@ -4,7 +4,7 @@ Every row asserts the documented error type (:class:`evalkit.errors.InputError`,
 or its subclass ``ParameterError``) and that the message names where the
 problem is: the file and the line, the file alone (whole-file problems), or
 the parameter.  Accepted-by-design inputs (UTF-8 BOM, CRLF line endings) are
-tested in ``test_io.py``.
+tested in ``tests/formats/test_trec.py``.
 """
 
 import os

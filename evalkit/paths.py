@@ -12,7 +12,7 @@ __all__ = ["ROOT", "NOTEBOOKS", "FIGURES", "DATA", "RAW", "PUBLISHED", "EXTERNAL
            "BUILD", "EXECUTED", "figures_of"]
 
 #: The repository root.
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 #: Parameterised notebooks, one per paper module in :mod:`evalkit.papers`.
 NOTEBOOKS = ROOT / "notebooks"
 #: Generated tables and figures, ``figures/<paper>/``; the report is ``figures/index.html``.

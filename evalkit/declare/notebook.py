@@ -4,7 +4,7 @@ Each paper module in :mod:`evalkit.papers` declares its notebook once, as a
 :class:`Notebook`: its parameters and their checks, the small "quick"
 parameters used by the tests, the raw inputs it reads (and how to simulate
 them when missing), the files it writes, the published tables it is compared
-with, its figures and captions.  The runner (:mod:`evalkit.workspace.reproduce`),
+with, its figures and captions.  The runner (:mod:`evalkit.workspace.runner`),
 the report (:mod:`evalkit.workspace.report`) and the tests read these
 declarations; nothing else lists notebooks.
 """
@@ -19,7 +19,8 @@ from typing import Callable, Mapping
 
 import pandas as pd
 
-from . import params, paths
+from .. import paths
+from . import params
 
 __all__ = ["Notebook", "Input", "Comparison"]
 

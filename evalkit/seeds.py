@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..errors import ParameterError
+from .errors import ParameterError
 
 __all__ = ["as_generator"]
 

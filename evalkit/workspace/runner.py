@@ -1,11 +1,11 @@
-"""Regenerate simulated raw data and execute every notebook with papermill.
+"""The runner: regenerate simulated raw data and execute every notebook with papermill.
 
 Used by ``make reproduce`` and ``evalkit reproduce``.  Executed notebooks go to
 ``build/notebooks/`` (git-ignored); each notebook writes its tables and
 figures to ``figures/<paper>/`` and nowhere else.
 
 Every notebook executes in a worker process of its own
-(:mod:`evalkit.workspace.execute`) with the kernel's working directory passed
+(:mod:`evalkit.workspace.worker`) with the kernel's working directory passed
 explicitly; this module only starts and watches those processes from the
 main thread, so nothing here ever changes the working directory.  A failing
 notebook is reported by name, cell and error while the others finish; the
@@ -27,8 +27,8 @@ from pathlib import Path
 
 from .. import papers
 from ..errors import NotebookError
-from . import paths
-from .notebook import Notebook
+from .. import paths
+from ..declare.notebook import Notebook
 
 __all__ = ["ensure_raw_data", "remove_stale_temporaries", "Job", "Outcome", "expected_seconds",
            "longest_first", "run_jobs", "run_notebook", "reproduce"]
@@ -119,7 +119,7 @@ def _start(job: Job, env: dict, verbose: bool) -> tuple[subprocess.Popen, Path, 
     stem = job.executed.with_suffix("")
     spec, result, log = (Path(f"{stem}.spec.json"), Path(f"{stem}.result.json"), Path(f"{stem}.log"))
     result.unlink(missing_ok=True)
-    # the kernel's Unix sockets (evalkit.workspace.execute.ipc_kernel_manager); removed by
+    # the kernel's Unix sockets (evalkit.workspace.worker.ipc_kernel_manager); removed by
     # the runner once the worker is reaped, however it ended
     sockets = tempfile.mkdtemp(prefix="evalkit-kernel-")
     spec.write_text(json.dumps({
@@ -128,7 +128,7 @@ def _start(job: Job, env: dict, verbose: bool) -> tuple[subprocess.Popen, Path, 
         "sockets": sockets}))
     with open(log, "wb") as handle:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "evalkit.workspace.execute", str(spec)], env=env,
+            [sys.executable, "-m", "evalkit.workspace.worker", str(spec)], env=env,
             cwd=str(paths.NOTEBOOKS), stdin=subprocess.DEVNULL,
             stdout=None if verbose else handle, stderr=None if verbose else subprocess.STDOUT,
             start_new_session=True)
@@ -290,7 +290,8 @@ def reproduce(only: list[str] | None = None, quick: bool = False, jobs: int | No
     ``build/quick/notebooks/``, so a smoke run never overwrites the committed
     outputs).
     """
-    from . import data, report
+    from .. import data
+    from . import report
 
     started = time.perf_counter()
     made = ensure_raw_data()

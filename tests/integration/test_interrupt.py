@@ -11,7 +11,7 @@ import psutil
 import pytest
 
 from evalkit import papers
-from evalkit.workspace import reproduce
+from evalkit.workspace import runner
 
 pytestmark = pytest.mark.notebook
 
@@ -22,7 +22,7 @@ def _digests(folder):
 
 
 def _run(nb, out, params, executed):
-    code = ("import sys, json; from evalkit import papers; from evalkit.workspace import reproduce as r; "
+    code = ("import sys, json; from evalkit import papers; from evalkit.workspace import runner as r; "
             "nb = papers.notebook(sys.argv[1]); "
             "r.run_notebook(nb, out_dir=sys.argv[2], executed_dir=sys.argv[3], "
             "parameters=json.loads(sys.argv[4]))")
@@ -106,5 +106,5 @@ def test_sigkill_leaves_only_hidden_temporaries_which_the_next_run_removes(two_r
     _check_old_or_new(target, before, after)
     hidden = sorted(p.name for p in target.iterdir() if p.name.startswith("."))
     assert all(name.endswith(".tmp") for name in hidden)
-    assert [p.name for p in reproduce.remove_stale_temporaries(target)] == hidden
+    assert [p.name for p in runner.remove_stale_temporaries(target)] == hidden
     assert not [p for p in target.iterdir() if p.name.startswith(".")]

@@ -1,0 +1,83 @@
+"""The papers' claims, rendered: the report's checklists and ``docs/findings.md``.
+
+Every notebook writes its claims to ``figures/<paper>/claims*.csv``
+(:mod:`evalkit.declare.claims`).  This is the one module that reads them back
+for people: :func:`paper_claims` gives the report (:mod:`evalkit.workspace.report`)
+each paper's checklist, and :func:`render` the "What we learned" section of
+``docs/findings.md``: for each paper how many of its claims hold and, for
+every claim that does not, the claim and its explanation (the finding of the
+controlled experiment, with the files that show it).
+``python -m evalkit.workspace.findings --write`` rewrites that section
+between its ``<!-- learned -->`` markers; a test keeps the two in step, so
+the text is never typed by hand.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pandas as pd
+
+from .. import papers, paths
+from ..declare.claims import HOLDS, figure_files
+
+__all__ = ["paper_claims", "held", "render", "write", "FINDINGS", "START", "END"]
+
+#: The document holding the generated section.
+FINDINGS = paths.ROOT / "docs" / "findings.md"
+START, END = "<!-- learned -->\n", "<!-- /learned -->"
+
+
+def paper_claims(folder: Path) -> list[dict]:
+    """Every row of ``folder/claims*.csv`` (files in name order), each with ``files``:
+    the output files its explanation names (:func:`~evalkit.declare.claims.figure_files`)."""
+    rows = [row for path in sorted(Path(folder).glob("claims*.csv"))
+            for row in pd.read_csv(path, keep_default_na=False).to_dict("records")]
+    for row in rows:
+        row["files"] = figure_files(row.get("explanation", ""))
+    return rows
+
+
+def held(claims: list[dict]) -> int:
+    """How many of ``claims`` hold."""
+    return sum(c["verdict"] == HOLDS for c in claims)
+
+
+def render(figures=None) -> str:
+    """Markdown of the "What we learned" section from ``figures/<paper>/claims*.csv``."""
+    figures = Path(figures or paths.FIGURES)
+    out = []
+    seen = set()
+    for nb in papers.notebooks():
+        if nb.paper in seen:
+            continue
+        seen.add(nb.paper)
+        claims = paper_claims(figures / nb.paper)
+        if not claims:
+            continue
+        out.append(f"**{nb.title}.** {held(claims)} of {len(claims)} claims hold.")
+        for c in claims:
+            if c["verdict"] != HOLDS:
+                out.append(f"* *{c['claim']}* ({c['reproduced']}). {c.get('explanation') or 'not yet explained.'}")
+        out.append("")
+    return "\n".join(out).rstrip() + "\n"
+
+
+def write(document=None) -> bool:
+    """Rewrite the section in ``document`` (default ``docs/findings.md``); True when it changed."""
+    document = Path(document or FINDINGS)
+    text = document.read_text()
+    start, end = text.index(START) + len(START), text.index(END)
+    new = text[:start] + render() + text[end:]
+    if new != text:
+        document.write_text(new)
+    return new != text
+
+
+if __name__ == "__main__":  # pragma: no cover
+    if "--write" in sys.argv[1:]:
+        name = FINDINGS.relative_to(paths.ROOT)
+        print(f"{name} updated" if write() else f"{name} already up to date")
+    else:
+        print(render(), end="")

@@ -1,0 +1,46 @@
+"""docs/findings.md's "What we learned" and the report's checklists come from the claims tables."""
+
+import pandas as pd
+
+from evalkit.paths import FIGURES
+from evalkit.workspace import findings
+
+
+def test_findings_section_equals_the_generated_text():
+    text = findings.FINDINGS.read_text()
+    start = text.index(findings.START) + len(findings.START)
+    assert text[start:text.index(findings.END)] == findings.render()
+
+
+def _claims(folder):
+    (folder / "sakai2017").mkdir()
+    pd.DataFrame({"claim": ["A", "B"], "reproduced": ["1", "2"], "verdict": ["holds", "does not hold"],
+                  "explanation": ["", "because of n; see sakai2017/x.png and sakai2017/t.csv"]}).to_csv(
+        folder / "sakai2017" / "claims.csv", index=False)
+
+
+def test_render_lists_every_claim_that_does_not_hold(tmp_path):
+    _claims(tmp_path)
+    text = findings.render(tmp_path)
+    assert "1 of 2 claims hold" in text
+    assert "* *B* (2). because of n; see sakai2017/x.png and sakai2017/t.csv" in text
+    assert "*A*" not in text
+    assert FIGURES.name == "figures"
+
+
+def test_paper_claims_names_the_files_each_explanation_cites(tmp_path):
+    _claims(tmp_path)
+    rows = findings.paper_claims(tmp_path / "sakai2017")
+    assert [r["claim"] for r in rows] == ["A", "B"]
+    assert [r["files"] for r in rows] == [[], ["sakai2017/x.png", "sakai2017/t.csv"]]
+    assert findings.held(rows) == 1
+    assert findings.paper_claims(tmp_path / "nothing") == []
+
+
+def test_write_rewrites_only_the_marked_section(tmp_path, monkeypatch):
+    page = tmp_path / "findings.md"
+    page.write_text(f"# Findings\n\nkept\n\n{findings.START}stale\n{findings.END}\n\nkept too\n")
+    monkeypatch.setattr(findings, "render", lambda figures=None: "fresh\n")
+    assert findings.write(page) is True
+    assert page.read_text() == f"# Findings\n\nkept\n\n{findings.START}fresh\n{findings.END}\n\nkept too\n"
+    assert findings.write(page) is False

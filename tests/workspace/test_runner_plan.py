@@ -1,0 +1,18 @@
+"""What the runner plans before any process starts: which jobs, with which output folders."""
+
+from evalkit import paths
+from evalkit.workspace import report, runner
+
+
+def test_a_quick_run_writes_under_build_quick_not_into_the_committed_figures(monkeypatch):
+    seen = []
+    monkeypatch.setattr(runner, "ensure_raw_data", lambda *a, **k: [])
+    monkeypatch.setattr(runner, "run_jobs", lambda jobs, *a, **k: seen.extend(jobs) or [])
+    monkeypatch.setattr(report, "build", lambda **k: paths.BUILD / "quick" / "figures" / "index.html")
+    runner.reproduce(only=["kim2010"], quick=True)  # the paper's notebook and its explorer
+    assert sorted(j.name for j in seen) == ["explore_kim2010", "kim2010_ordering_aggregation"]
+    assert {j.parameters["out_dir"] for j in seen} == {str((paths.BUILD / "quick" / "figures" / "kim2010").resolve())}
+    assert {j.executed.parent for j in seen} == {(paths.BUILD / "quick" / "notebooks").resolve()}
+    seen.clear()
+    runner.reproduce(only=["kim2010"], quick=False)
+    assert {j.parameters["out_dir"] for j in seen} == {str((paths.FIGURES / "kim2010").resolve())}
