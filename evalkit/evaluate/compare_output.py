@@ -136,8 +136,13 @@ def plot_report(report, path):
             a, b = index[r.system_a], index[r.system_b]
             grid[a, b], grid[b, a] = (2, 1) if r.diff > 0 else (1, 2)
         ax = row[1]
+        np.fill_diagonal(grid, np.nan)
         ax.imshow(grid, cmap=ListedColormap(["white", "#9ecae1", "#08519c"]), vmin=0, vmax=2,
                   origin="lower", aspect="auto")
+        ax.set_xticks(y - 0.5, minor=True)
+        ax.set_yticks(y - 0.5, minor=True)
+        ax.grid(which="minor", color="#dddddd", linewidth=0.5)
+        ax.tick_params(which="minor", length=0)
         ax.set_xticks(y, order, rotation=90, fontsize="small")
         ax.set_yticks(y, order, fontsize="small")
         ax.set_title(f"significant pairs ({len(pairs)} of "
