@@ -334,7 +334,7 @@ def bench_compare(folder: Path) -> list[dict]:
 
     import pandas as pd
 
-    from evalkit.evaluate.compare import compare_scores
+    from evalkit.evaluate.comparison import compare_scores
     from evalkit.formats.scores import read_scores
 
     rng = np.random.default_rng(50)

@@ -56,7 +56,7 @@ def add_parsers(sub) -> None:
     cp.add_argument("--alpha", type=float, default=0.05, help="significance level (default 0.05)")
     cp.add_argument("--best-per-team", action="store_true",
                     help="keep each team's best run (team = run tag up to the first '-')")
-    from .compare_cli import add_report_options
+    from .comparison_cli import add_report_options
 
     add_report_options(cp)
 
@@ -101,7 +101,7 @@ def run(args) -> int:
 
 def _run(args) -> int:
     if args.command == "compare":
-        from .compare_cli import wants_report, run_report
+        from .comparison_cli import wants_report, run_report
 
         if wants_report(args):
             return run_report(args, lambda: _inputs(args))

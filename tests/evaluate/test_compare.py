@@ -10,8 +10,8 @@ import pandas as pd
 import pytest
 import scipy.stats
 
-from evalkit.evaluate import compare_cli, compare_output
-from evalkit.evaluate.compare import compare_scores
+from evalkit.evaluate import comparison_cli, comparison_output
+from evalkit.evaluate.comparison import compare_scores
 from evalkit.formats import scores as score_files
 from evalkit.stats import pairwise
 from evalkit.stats.pairwise import hsd_pairs
@@ -144,7 +144,7 @@ def test_bad_scores_exit_2_with_file_and_line(tmp_path, text, extra, message):
 
 
 def test_parser_choices_are_the_modules_choices():
-    assert compare_cli.TESTS == pairwise.TESTS
-    assert compare_cli.CORRECTIONS == tuple(pairwise.CORRECTIONS)
-    assert compare_cli.SCORE_FORMATS == score_files.SCORE_FORMATS
-    assert compare_cli.PAIRS_FORMATS == compare_output.PAIRS_FORMATS
+    assert comparison_cli.TESTS == pairwise.TESTS
+    assert comparison_cli.CORRECTIONS == tuple(pairwise.CORRECTIONS)
+    assert comparison_cli.SCORE_FORMATS == score_files.SCORE_FORMATS
+    assert comparison_cli.PAIRS_FORMATS == comparison_output.PAIRS_FORMATS

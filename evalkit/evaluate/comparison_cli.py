@@ -3,7 +3,7 @@
 ``evalkit compare --scores FILE`` compares per-topic scores computed by any
 tool (``evalkit score --per-topic``, ``trec_eval -q``); with ratings and runs
 the scores are computed first (:func:`evalkit.evaluate.scoring.score`).  The
-report (:mod:`evalkit.evaluate.compare`) prints the pairs table to stdout
+report (:mod:`evalkit.evaluate.comparison`) prints the pairs table to stdout
 and, with ``--out DIR``, writes ``anova.csv``, ``systems.csv``, ``pairs.csv``
 and ``systems.png``.  Without any of these options ``compare`` keeps its
 original output (HSD p-values of every pair, :mod:`evalkit.evaluate.significance`).
@@ -70,8 +70,8 @@ def _scores_from_ratings(args, inputs):
 
 def run_report(args, inputs) -> int:
     """Run the report: read or compute the scores, compare, print and write."""
-    from .compare import compare_scores, write_report
-    from .compare_output import format_pairs
+    from .comparison import compare_scores, write_report
+    from .comparison_output import format_pairs
 
     if args.scores:
         if args.runs or args.ratings or args.qrels:

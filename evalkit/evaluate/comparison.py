@@ -8,7 +8,7 @@ size and win/tie/loss counts, as Sakai recommends reporting them (Sakai
 2018, *Laboratory Experiments in Information Retrieval*, ch. 5; effect
 sizes and intervals beside every test).  The statistics live in
 :mod:`evalkit.stats.anova` and :mod:`evalkit.stats.pairwise`; this module
-assembles and writes them (tables for a paper: :mod:`evalkit.evaluate.compare_output`).
+assembles and writes them (tables for a paper: :mod:`evalkit.evaluate.comparison_output`).
 """
 
 from __future__ import annotations
@@ -98,7 +98,7 @@ def write_report(report: ComparisonReport, out_dir) -> list[Path]:
     ``systems.png`` (means with intervals, significant pairs marked) into
     ``out_dir``; return their paths."""
     from ..workspace.outputs import write_text
-    from .compare_output import plot_report
+    from .comparison_output import plot_report
 
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
