@@ -99,7 +99,8 @@ def paired_pairs(scores, test: str = "t", correction: str = "holm", alpha: float
 
     For each pair, ``d_t = x_ta - x_tb`` over the ``T`` topics:
 
-    * ``t``: ``scipy.stats.ttest_rel`` (two-sided);
+    * ``t``: ``scipy.stats.ttest_rel`` (two-sided); constant differences
+      (``sd(d) = 0``) give p = 1 when they are 0, else p = 0;
     * ``wilcoxon``: ``scipy.stats.wilcoxon`` (two-sided, zero differences
       dropped, exact for small T without ties); p = 1 when every d_t is 0;
     * ``permutation``: the paired randomisation test, ``n_trials`` random
@@ -127,9 +128,10 @@ def paired_pairs(scores, test: str = "t", correction: str = "holm", alpha: float
     from scipy import stats  # a second to import: only for the paired tests
 
     if test == "t":
-        with np.errstate(divide="ignore", invalid="ignore"):
-            p = stats.ttest_rel(x[:, a], x[:, b], axis=0).pvalue
-        p = np.where(sd == 0, np.where(mean == 0, 1.0, 0.0), p)  # constant differences
+        p = np.where(mean == 0, 1.0, 0.0)                        # constant differences (sd = 0)
+        varied = sd > 0
+        if varied.any():
+            p[varied] = stats.ttest_rel(x[:, a[varied]], x[:, b[varied]], axis=0).pvalue
     elif test == "wilcoxon":
         p = np.array([1.0 if not d[:, i].any() else stats.wilcoxon(d[:, i]).pvalue
                       for i in range(d.shape[1])])
