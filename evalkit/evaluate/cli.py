@@ -51,7 +51,7 @@ def add_parsers(sub) -> None:
     _common(cp, scores=True)
     cp.add_argument("--gain", choices=GAINS, action="append", default=None,
                     help="one gain, or two (e.g. --gain raw --gain ug) to find discrepancies")
-    cp.add_argument("--trials", type=int, default=5000, metavar="B", help="HSD trials (default 5000)")
+    cp.add_argument("--trials", type=int, default=5000, metavar="B", help="HSD or permutation-test trials (default 5000)")
     cp.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the permutations")
     cp.add_argument("--alpha", type=float, default=0.05, help="significance level (default 0.05)")
     cp.add_argument("--best-per-team", action="store_true",

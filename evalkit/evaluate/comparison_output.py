@@ -67,15 +67,19 @@ _HEADER = ["Measure", "A", "B", "Diff", "CI", "p", "ES", "W/T/L"]
 
 def format_pairs(pairs: pd.DataFrame, fmt: str, settings: dict) -> str:
     """The pairs table as text: ``csv`` or ``json`` (every column, full
-    precision: floats as Python's shortest round-trip repr), ``markdown`` or
+    precision: floats as Python's shortest round-trip repr; NaN, e.g. the
+    effect size of constant differences, as an empty field or null), ``markdown`` or
     ``latex`` (for a paper: ``p`` is the adjusted p-value, a dagger marks
     the significant pairs, and a note names the test)."""
     if fmt == "csv":
         return pairs.to_csv(index=False, lineterminator="\n")
     if fmt == "json":
-        records = [{k: (v.item() if isinstance(v, np.generic) else v) for k, v in rec.items()}
-                   for rec in pairs.to_dict(orient="records")]
-        return json.dumps(records, allow_nan=True) + "\n"
+        def plain(v):
+            v = v.item() if isinstance(v, np.generic) else v
+            return None if isinstance(v, float) and math.isnan(v) else v    # NaN -> null
+
+        records = [{k: plain(v) for k, v in rec.items()} for rec in pairs.to_dict(orient="records")]
+        return json.dumps(records, allow_nan=False) + "\n"
     note = _note(settings)
     if fmt == "markdown":
         rows = _paper_rows(pairs, " †", "−")

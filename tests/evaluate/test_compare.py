@@ -143,6 +143,17 @@ def test_bad_scores_exit_2_with_file_and_line(tmp_path, text, extra, message):
     assert message in run.stderr and "Traceback" not in run.stderr
 
 
+def test_constant_differences_print_null_in_json_and_the_classic_compare_needs_runs(tmp_path):
+    scores = tmp_path / "s.tsv"
+    scores.write_text("A\tQ\t1\t0.5\nA\tQ\t2\t0.25\nB\tQ\t1\t0.5\nB\tQ\t2\t0.25\n")
+    run = _cli("compare", "--scores", str(scores), "--test", "t", "--format", "json")
+    assert run.returncode == 0, run.stderr
+    (record,) = json.loads(run.stdout)
+    assert record["effect_size"] is None and record["p_value"] == 1.0 and record["ties"] == 2
+    run = _cli("compare", "--ratings", RATINGS, "--measure", "Q")
+    assert run.returncode == 2 and "give --measure M and run files (or --scores FILE)" in run.stderr
+
+
 def test_parser_choices_are_the_modules_choices():
     assert comparison_cli.TESTS == pairwise.TESTS
     assert comparison_cli.CORRECTIONS == tuple(pairwise.CORRECTIONS)
