@@ -20,6 +20,7 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+from tqdm import tqdm
 
 from evalkit.stats.pairwise import hsd_pairs, paired_pairs
 from evalkit.workspace.outputs import save_figure, write_text
@@ -43,7 +44,7 @@ def simulate() -> pd.DataFrame:
     for s, seq in zip(SYSTEMS, seeds):
         rng = np.random.default_rng(seq)
         hits = {"HSD simultaneous interval": 0, "paired t interval, unadjusted": 0}
-        for k in range(DATA_SETS):
+        for _ in tqdm(range(DATA_SETS), desc=f"{s} systems", leave=False):
             x = rng.normal(0.4, 0.15, size=(TOPICS, 1)) + rng.normal(0, 0.1, size=(TOPICS, s))
             hits["HSD simultaneous interval"] += covered(hsd_pairs(x, TRIALS, seed=rng))
             hits["paired t interval, unadjusted"] += covered(paired_pairs(x, "t", "none"))
