@@ -65,6 +65,10 @@ def _scores_from_ratings(args, inputs):
                   per_topic=True)
     for note in frame.attrs.get("notes", []):
         print(f"evalkit compare: {note}", file=sys.stderr)
+    excluded = frame.attrs.get("excluded_topics", [])
+    if excluded:
+        print(f"evalkit compare: {len(excluded)} topic(s) without a positive gain left out of "
+              f"the comparison: {', '.join(excluded)}", file=sys.stderr)
     return frame[frame["topic"] != "all"].reset_index(drop=True)
 
 

@@ -115,8 +115,11 @@ def test_trec_eval_files_and_evalkit_scores_give_the_same_report(sakai_table_5_1
 def test_ratings_and_runs_go_through_the_same_report(capsys):
     assert cli.main(["compare", "--ratings", RATINGS, "--gain", "ug", "--measure", "Q",
                      "--test", "t", "--correction", "holm", *RUNS]) == 0
-    out = pd.read_csv(io.StringIO(capsys.readouterr().out))
+    printed, err = capsys.readouterr()
+    out = pd.read_csv(io.StringIO(printed))
     assert len(out) == 15 and set(out["measure"]) == {"Q"}
+    assert "1 topic(s) without a positive gain left out of the comparison: T08" in err
+    assert "Q: 6 runs x 7 topics" in err
     cli.main(["score", "--ratings", RATINGS, "--gain", "ug", "--measure", "Q", "--per-topic",
               "--format", "json", *RUNS])
     scores = pd.DataFrame(json.loads(capsys.readouterr().out))
