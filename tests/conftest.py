@@ -75,3 +75,20 @@ def external(mirror, tmp_path_factory):
     root = tmp_path_factory.mktemp("external")
     data.fetch(mirror=mirror, root=root, progress=False)
     return root
+
+
+@pytest.fixture(scope="session")
+def sakai_table_5_1():
+    """Sakai (2018), *Laboratory Experiments in Information Retrieval*, Table 5.1:
+    nDCG@5 of systems X, Y, Z over 20 topics (doi:10.1007/978-981-13-1199-4).
+
+    Numbers as published in the elinor project's test data
+    (github.com/kampersanda/elinor, test-data/sakai-book/X.csv, Y.csv, Z.csv).
+    """
+    import pandas as pd
+
+    return pd.DataFrame(
+        {"X": [.7, .3, .2, .6, .4, .4, 0, .7, .1, .3, .5, .4, 0, .6, .5, .3, .1, .5, .2, .1],
+         "Y": [.5, .1, 0, .2, .4, .3, 0, .5, .3, .3, .4, .4, .1, .4, .2, .1, .1, .6, .3, .2],
+         "Z": [0, 0, .2, .1, .3, .3, .1, .2, .4, .4, .4, .3, .3, .2, .2, .2, .1, .5, .4, .3]},
+        index=pd.Index([f"Q{i}" for i in range(1, 21)], name="topic"))

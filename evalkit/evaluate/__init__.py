@@ -4,6 +4,8 @@
   or UG gains (or graded qrels and a gain map).
 * :func:`~evalkit.evaluate.significance.compare`: randomised Tukey HSD over all run
   pairs with effect sizes, and discrepancies between two gains.
+* :func:`~evalkit.evaluate.comparison.compare_scores`: the statistics report of
+  ``evalkit compare --scores``: ANOVA, intervals, corrected tests, wins and losses.
 * :func:`~evalkit.evaluate.inputs.item_gains`: one gain per item from ratings.
 * :func:`~evalkit.evaluate.examples.write_example`: the shipped sample in
   ``data/examples/``.
@@ -14,6 +16,7 @@ from .._lazy import exports
 __getattr__, __dir__, __all__ = exports(__name__, {
     "scoring": ("score",),
     "significance": ("compare", "best_per_team"),
+    "comparison": ("ComparisonReport", "compare_scores", "write_report"),
     "inputs": ("item_gains", "gains_from_qrels"),
     "examples": ("write_example",),
 })

@@ -17,7 +17,9 @@ from ..measures.gains import GAINS
 __all__ = ["add_parsers", "run"]
 
 
-def _common(p: argparse.ArgumentParser) -> None:
+def _common(p: argparse.ArgumentParser, scores: bool = False) -> None:
+    """The judgments, measures and runs options; with ``scores`` (``compare``)
+    --measure and the runs become optional, since ``--scores`` brings both."""
     src = p.add_argument_group("judgments (one of)")
     src.add_argument("--ratings", metavar="FILE",
                      help="per-assessor ratings 'topic assessor doc rating' (or the NTCIR STC-ja file)")
@@ -28,9 +30,10 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--p", type=float, default=0.2, help="UG's unanimity weight (default 0.2)")
     p.add_argument("--dmax", type=int, default=None,
                    help="largest possible rating (default: the largest seen)")
-    p.add_argument("--measure", action="append", metavar="M", required=True,
-                   help="nG@1, P+, nERR, Q, optionally @k (nERR@10); repeat for more")
-    p.add_argument("runs", nargs="+", metavar="RUN", help="TREC run files")
+    p.add_argument("--measure", action="append", metavar="M", required=not scores,
+                   help="nG@1, P+, nERR, Q, optionally @k (nERR@10); repeat for more"
+                        + ("; with --scores: measures in the file (default: all)" if scores else ""))
+    p.add_argument("runs", nargs="*" if scores else "+", metavar="RUN", help="TREC run files")
 
 
 def add_parsers(sub) -> None:
@@ -42,16 +45,20 @@ def add_parsers(sub) -> None:
                     help="raw (RawG), wg (Li-Yoshikawa) or ug (Sakai's unanimity-aware gain)")
     sc.add_argument("--per-topic", action="store_true", help="one line per topic too")
     sc.add_argument("--format", choices=("tsv", "csv", "json"), default="tsv")
-    cp = sub.add_parser("compare", help="randomised Tukey HSD over all run pairs (CSV)",
+    cp = sub.add_parser("compare", help="randomised Tukey HSD over all run pairs (CSV); "
+                        "with --scores/--test/--out: ANOVA, intervals, corrected tests",
                         description=__doc__)
-    _common(cp)
+    _common(cp, scores=True)
     cp.add_argument("--gain", choices=GAINS, action="append", default=None,
                     help="one gain, or two (e.g. --gain raw --gain ug) to find discrepancies")
-    cp.add_argument("--trials", type=int, default=5000, metavar="B", help="HSD trials (default 5000)")
+    cp.add_argument("--trials", type=int, default=5000, metavar="B", help="HSD or permutation-test trials (default 5000)")
     cp.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the permutations")
     cp.add_argument("--alpha", type=float, default=0.05, help="significance level (default 0.05)")
     cp.add_argument("--best-per-team", action="store_true",
                     help="keep each team's best run (team = run tag up to the first '-')")
+    from .comparison_cli import add_report_options
+
+    add_report_options(cp)
 
 
 def _inputs(args) -> dict:
@@ -93,6 +100,15 @@ def run(args) -> int:
 
 
 def _run(args) -> int:
+    if args.command == "compare":
+        from .comparison_cli import wants_report, run_report
+
+        if wants_report(args):
+            return run_report(args, lambda: _inputs(args))
+        if not args.runs or not args.measure:
+            from ..errors import InputError
+
+            raise InputError("give --measure M and run files (or --scores FILE)")
     data = _inputs(args)
     if args.command == "score":
         from .scoring import score

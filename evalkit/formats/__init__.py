@@ -5,6 +5,7 @@
 * :mod:`~evalkit.formats.ratings`: per-assessor ratings (NTCIR-12 STC Japanese).
 * :mod:`~evalkit.formats.orderings`: ordering judgments (CSV).
 * :mod:`~evalkit.formats.preferences`: user preference judgment logs (CSV).
+* :mod:`~evalkit.formats.scores`: per-topic scores (evalkit score --per-topic, trec_eval -q).
 
 Readers return tidy pandas frames and raise :class:`evalkit.errors.InputError`
 naming the file, the line and what is wrong.  Text is read as UTF-8 (a BOM is
@@ -20,4 +21,5 @@ __getattr__, __dir__, __all__ = exports(__name__, {
     "ratings": ("read_ratings",),
     "orderings": ("read_orderings",),
     "preferences": ("PREFERENCE_COLUMNS", "read_preferences"),
+    "scores": ("read_scores", "score_matrix"),
 })

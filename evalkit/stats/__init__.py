@@ -4,6 +4,10 @@
   Hollander-Wolfe-Chicken interval; rank swaps.
 * :mod:`~evalkit.stats.hsd`: the randomised Tukey HSD test and the two-way
   ANOVA residual variance behind ES_HSD.
+* :mod:`~evalkit.stats.anova`: two-way ANOVA without replication and the
+  systems' intervals from V_E.
+* :mod:`~evalkit.stats.pairwise`: every system pair under the HSD (with
+  simultaneous intervals) or a paired test with a multiple-comparison correction.
 * :mod:`~evalkit.stats.agreement`: Cohen's and Fleiss' kappa, Landis-Koch
   labels, the adjusted Rand index.
 
@@ -16,6 +20,8 @@ __getattr__, __dir__, __all__ = exports(__name__, {
     "rank_correlation": ("KendallTau", "kendall_tau", "rank_swaps"),
     "hsd": ("residual_variance", "seed_to_int", "tukey_null_ranges", "randomised_tukey_hsd",
             "randomised_tukey_hsd_many"),
+    "anova": ("two_way_anova", "system_intervals"),
+    "pairwise": ("hsd_pairs", "paired_pairs", "wins_ties_losses"),
     "agreement": ("adjusted_rand_index", "CohensKappa", "cohens_kappa", "fleiss_kappa",
                   "landis_koch"),
 })

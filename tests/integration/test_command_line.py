@@ -46,8 +46,7 @@ def test_stc_ja_ratings_above_dmax_and_bad_run_files_name_file_and_line(tmp_path
 
 #: What ``pip install '.[workspace]'`` adds; none of it may load for ``score`` or ``compare``.
 WORKSPACE_ONLY = ("papermill", "ipykernel", "jupyter_client", "nbformat", "jupyterlab", "voila",
-                  "jupyter_book", "selenium", "dask", "distributed", "matplotlib", "seaborn",
-                  "statsmodels", "sklearn", "tqdm", "tabulate", "jinja2", "psutil", "ipywidgets")
+                  "jupyter_book", "selenium", "dask", "distributed", "seaborn", "sklearn", "tqdm", "tabulate", "jinja2", "psutil", "ipywidgets")
 
 
 @pytest.mark.parametrize("argv", [
