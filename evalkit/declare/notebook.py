@@ -78,6 +78,8 @@ class Notebook:
     quick: Mapping[str, object] = field(default_factory=dict)  # small parameters for tests
     comparisons: tuple[Comparison, ...] = ()
     figures: tuple[tuple[str, str], ...] = ()  # (file under figures/<paper>/, caption)
+    # the paper's tables and figures this notebook does not reproduce: (item, why)
+    not_reproduced: tuple[tuple[str, str], ...] = ()
     needs_data: tuple[str, ...] = ()           # external data sets (evalkit data fetch)
     # parameters every papermill run gets (no widget front-end there), e.g. an
     # explorer's interactive=False; a test's or a user's parameters still win

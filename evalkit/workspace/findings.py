@@ -20,9 +20,10 @@ from pathlib import Path
 import pandas as pd
 
 from .. import papers, paths
-from ..declare.claims import HOLDS, figure_files
+from ..declare.claims import HOLDS, RULE, figure_files
 
-__all__ = ["paper_claims", "held", "render", "write", "FINDINGS", "START", "END"]
+__all__ = ["paper_claims", "is_paper", "counted", "held", "not_reproduced", "render", "write",
+           "FINDINGS", "START", "END"]
 
 #: The document holding the generated section.
 FINDINGS = paths.ROOT / "docs" / "findings.md"
@@ -39,9 +40,24 @@ def paper_claims(folder: Path) -> list[dict]:
     return rows
 
 
+def is_paper(claim: dict) -> bool:
+    """Whether a row is one of the paper's own claims (kind ``paper``), the rows that are counted."""
+    return claim.get("kind", "paper") == "paper"
+
+
+def counted(claims: list[dict]) -> list[dict]:
+    """The paper's own claims among ``claims`` (calibration targets and identities left out)."""
+    return [c for c in claims if is_paper(c)]
+
+
 def held(claims: list[dict]) -> int:
-    """How many of ``claims`` hold."""
-    return sum(c["verdict"] == HOLDS for c in claims)
+    """How many of the paper's own claims among ``claims`` hold."""
+    return sum(c["verdict"] == HOLDS for c in counted(claims))
+
+
+def not_reproduced() -> list[tuple[str, str, str]]:
+    """``(notebook title, item, why)`` for every table or figure of a paper not reproduced."""
+    return [(nb.title, item, why) for nb in papers.notebooks() for item, why in nb.not_reproduced]
 
 
 def render(figures=None) -> str:
@@ -56,11 +72,22 @@ def render(figures=None) -> str:
         claims = paper_claims(figures / nb.paper)
         if not claims:
             continue
-        out.append(f"**{nb.title}.** {held(claims)} of {len(claims)} claims hold.")
-        for c in claims:
+        own = counted(claims)
+        others = len(claims) - len(own)
+        extra = f" (besides {others} calibration targets and identities)" if others else ""
+        out.append(f"**{nb.title}.** {held(claims)} of {len(own)} of the paper's claims hold{extra}.")
+        for c in own:
             if c["verdict"] != HOLDS:
-                out.append(f"* *{c['claim']}* ({c['reproduced']}). {c.get('explanation') or 'not yet explained.'}")
+                draws = f"; {c['draws']} draws" if c.get("draws") else ""
+                out.append(f"* *{c['claim']}* ({c['verdict']}{draws}: {c['reproduced']}). "
+                           f"{c.get('explanation') or 'not yet explained.'}")
         out.append("")
+    missing = not_reproduced()
+    if missing:
+        out.append("**Not reproduced.**")
+        out.extend(f"* {title}: {item}. {why}" for title, item, why in missing)
+        out.append("")
+    out.append(f"*The rule.* {RULE}")
     return "\n".join(out).rstrip() + "\n"
 
 

@@ -21,6 +21,7 @@ import numpy as np
 import pandas as pd
 
 from .. import papers, paths
+from ..declare.claims import RULE
 from ..declare.notebook import Comparison
 from ..outputs import write_text
 from . import findings, published
@@ -137,7 +138,8 @@ def build(figures: Path | None = None, executed: Path | None = None,
             "tables": [t for c in section["comparisons"] if (t := _comparison_table(c, figures))],
             "figures": [{"src": f"{paper}/{f}", "caption": cap} for f, cap in section["figures"]
                         if (figures / paper / f).is_file()],
-            "claims": claims,
+            "claims": findings.counted(claims),
+            "checks": [c for c in claims if not findings.is_paper(c)],
             "held": findings.held(claims),
             "runs": runs.get(paper, []),
         })
@@ -154,7 +156,7 @@ def build(figures: Path | None = None, executed: Path | None = None,
     env = jinja2.Environment(loader=jinja2.PackageLoader("evalkit.workspace", "templates"),
                              autoescape=jinja2.select_autoescape(["html", "j2"]))
     html = env.get_template("report.html.j2").render(
-        sections=rendered, sweeps=sweeps, versions=versions, python=platform.python_version(),
+        sections=rendered, rule=RULE, not_reproduced=findings.not_reproduced(), sweeps=sweeps, versions=versions, python=platform.python_version(),
         total_seconds=total_seconds,
         notebook_seconds=sum(r["seconds"] or 0 for s in rendered for r in s["runs"]))
     return write_text(figures / "index.html", html)

@@ -3,22 +3,61 @@
 import numpy as np
 import pytest
 
-from evalkit.declare.claims import COLUMNS, Claims, figure_files, verdict
+from evalkit.declare.claims import (COLUMNS, Claims, figure_files, share_interval, verdict,
+                                    verdict_over_draws)
 
 
 def test_rows_keep_order_evidence_and_verdict():
     c = Claims()
     c.add("Table 1 is reproduced", "7 of 7 rows equal", True)
     c.add("ES is about 2", "median 0.52", np.float64(0.52) > 1.6)  # a numpy bool
+    c.add("ARI mean 0.45", "0.45", True, kind="calibration")
     frame = c.frame()
     assert tuple(frame.columns) == COLUMNS
     assert frame.to_dict("records") == [
-        {"claim": "Table 1 is reproduced", "reproduced": "7 of 7 rows equal", "verdict": "holds",
-         "explanation": ""},
-        {"claim": "ES is about 2", "reproduced": "median 0.52", "verdict": "does not hold",
-         "explanation": ""},
+        {"claim": "Table 1 is reproduced", "kind": "paper", "reproduced": "7 of 7 rows equal",
+         "draws": "", "verdict": "holds", "explanation": ""},
+        {"claim": "ES is about 2", "kind": "paper", "reproduced": "median 0.52", "draws": "",
+         "verdict": "does not hold", "explanation": ""},
+        {"claim": "ARI mean 0.45", "kind": "calibration", "reproduced": "0.45", "draws": "",
+         "verdict": "holds", "explanation": ""},
     ]
-    assert len(c) == 2 and c.held() == 1
+    # only the paper's own claims are counted: the calibration target is not a finding
+    assert len(c) == 3 and c.counted() == 2 and c.held() == 1
+
+
+@pytest.mark.parametrize("k, verdict_", [(20, "holds"), (16, "holds"), (15, "mixed"), (5, "mixed"),
+                                          (4, "does not hold"), (0, "does not hold")])
+def test_verdict_over_20_draws_follows_the_stated_rule(k, verdict_):
+    # k / R >= 0.8 holds, <= 0.2 does not hold, mixed between: 16/20 = 0.8, 4/20 = 0.2 exactly
+    c = Claims()
+    c.add_over_draws("no discrepancies at N = 40", "0 in the committed draw",
+                     [True] * k + [False] * (20 - k))
+    row = c.frame().iloc[0]
+    assert row.draws == f"{k} of 20" and row.verdict == verdict_
+    assert verdict_over_draws(k, 20) == verdict_
+
+
+def test_a_verdict_over_draws_needs_twenty_draws_and_bools():
+    with pytest.raises(ValueError, match="at least 20 draws"):
+        Claims().add_over_draws("c", "e", [True] * 19)
+    with pytest.raises(TypeError, match="bools"):
+        Claims().add_over_draws("c", "e", [1] * 20)
+    with pytest.raises(ValueError, match="kind"):
+        Claims().add("c", "e", True, kind="finding")
+
+
+def test_share_interval_is_wilsons():
+    # Wilson (1927) by hand for k = 16, R = 20, z = 1.959964: centre (0.8 + z^2/40)/(1 + z^2/20),
+    # half z sqrt(0.8 * 0.2 / 20 + z^2/1600)/(1 + z^2/20)
+    z = 1.959963984540054
+    centre = (0.8 + z * z / 40) / (1 + z * z / 20)
+    half = z * np.sqrt(0.8 * 0.2 / 20 + z * z / 1600) / (1 + z * z / 20)
+    lo, hi = share_interval(16, 20)
+    assert lo == pytest.approx(centre - half, abs=1e-12) and hi == pytest.approx(centre + half, abs=1e-12)
+    assert (round(lo, 3), round(hi, 3)) == (0.584, 0.919)
+    assert share_interval(20, 20)[1] == pytest.approx(1.0, abs=1e-12)
+    assert share_interval(0, 20)[0] == pytest.approx(0.0, abs=1e-12)
 
 
 def test_an_empty_checklist_still_has_its_columns():
@@ -66,7 +105,7 @@ def test_every_committed_claim_that_does_not_hold_names_its_cause_and_the_files_
     rows = list(_committed_claims())
     assert rows, "no claims tables under figures/"
     for path, row in rows:
-        if row.verdict == "holds":
+        if row.verdict == "holds" or getattr(row, "kind", "paper") != "paper":
             continue
         files = figure_files(row.explanation)
         # the generated texts say "the cause is not found here" when no world tried explains it
