@@ -1,0 +1,23 @@
+"""The notebooks' exercises: each ``check_<name>(answer)`` prints whether an answer is right.
+
+One module per paper (:mod:`.sakai`, :mod:`.wang`, :mod:`.kim`, :mod:`.real_data`)
+on the shared :mod:`.core`; every check is re-exported here, so a notebook
+calls ``exercises.check_<name>(answer)``.  A check computes the expected
+answer itself from evalkit (never a typed-in number), prints "Right" with a
+one-line explanation or "Not yet" with a hint, and returns a
+:class:`~.core.Verdict`.  The worked solutions are not in the notebooks: they
+live in ``notebooks/solutions/<notebook>.py`` and only the instructor edition
+of the course book runs them.  Tests run every solution and a wrong answer
+through its check.
+"""
+
+from __future__ import annotations
+
+from . import core, kim, real_data, sakai, wang
+from .core import *  # noqa: F401,F403
+from .kim import *  # noqa: F401,F403
+from .real_data import *  # noqa: F401,F403
+from .sakai import *  # noqa: F401,F403
+from .wang import *  # noqa: F401,F403
+
+__all__ = sorted({*core.__all__, *sakai.__all__, *wang.__all__, *kim.__all__, *real_data.__all__})
