@@ -1,0 +1,33 @@
+"""Solutions live outside the notebooks; the instructor edition puts them into the answer cells."""
+
+import pytest
+
+from evalkit.explore.exercises import solutions
+
+
+def _nb(*tags):
+    return {"cells": [{"cell_type": "code", "source": "answer_x = None", "metadata": {"tags": list(t)}}
+                      for t in tags]}
+
+
+def test_parse_splits_blocks_by_their_marker_and_keeps_their_code():
+    text = "# %% answer:a\nx = 1\nanswer_a = x + 1\n\n# %% answer:b\nanswer_b = 'q'\n"
+    assert solutions.parse(text) == {"a": "x = 1\nanswer_a = x + 1", "b": "answer_b = 'q'"}
+    with pytest.raises(ValueError, match="answer:a appears twice"):
+        solutions.parse("# %% answer:a\n1\n# %% answer:a\n2\n")
+
+
+def test_with_solutions_fills_only_the_answer_cells_and_leaves_the_student_copy_alone():
+    nb = _nb(["exercise", "answer:a"], ["exercise"], ["parameters"])
+    filled = solutions.with_solutions(nb, {"a": "answer_a = 11"})
+    assert [c["source"] for c in filled["cells"]] == ["answer_a = 11", "answer_x = None", "answer_x = None"]
+    assert "solution" in filled["cells"][0]["metadata"]["tags"]
+    assert nb["cells"][0]["source"] == "answer_x = None"          # the student's notebook is untouched
+
+
+def test_a_missing_or_extra_solution_is_named():
+    nb = _nb(["answer:a"], ["answer:b"])
+    with pytest.raises(ValueError, match=r"without a solution: \['b'\]; solutions without an answer cell: \['c'\]"):
+        solutions.with_solutions(nb, {"a": "1", "c": "2"})
+    with pytest.raises(ValueError, match="two answer cells are tagged answer:a"):
+        solutions.answer_cells(_nb(["answer:a"], ["answer:a"]))
