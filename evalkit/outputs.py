@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pandas as pd
 
-__all__ = ["atomic_write", "write_text", "write_table", "save_figure"]
+__all__ = ["atomic_write", "write_text", "write_table", "save_figure", "show_figure", "show_table"]
 
 
 @contextlib.contextmanager
@@ -70,4 +70,48 @@ def save_figure(fig, stem, formats: tuple[str, ...] = ("png", "svg"), dpi: int =
         with atomic_write(target, "wb") as handle:
             fig.savefig(handle, format=fmt, dpi=dpi, metadata=metadata, bbox_inches="tight")
         written.append(target)
+    return written
+
+
+def _in_kernel() -> bool:
+    """Whether an IPython kernel is running this code (a notebook, not a script or a test)."""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    shell = get_ipython()
+    return shell is not None and getattr(shell, "kernel", None) is not None
+
+
+def show_figure(fig, stem, formats: tuple[str, ...] = ("png", "svg"), dpi: int = 120) -> list[Path]:
+    """Save ``fig`` (:func:`save_figure`), show the saved PNG inline in a notebook, close it.
+
+    One call per figure in a notebook: the chapter shows exactly the file it
+    wrote, and nothing is shown outside a kernel.
+    """
+    import matplotlib.pyplot as plt
+
+    written = save_figure(fig, stem, formats, dpi)
+    plt.close(fig)
+    png = [p for p in written if p.suffix == ".png"]
+    if png and _in_kernel():
+        from IPython.display import Image, display
+
+        display(Image(filename=str(png[0])))
+    return written
+
+
+def show_table(frame: pd.DataFrame, stem, float_format: str = "%.4f", index: bool = False,
+               head: int | None = None) -> list[Path]:
+    """Write ``frame`` (:func:`write_table`) and show it in a notebook: whole, or its first
+    ``head`` rows with a line naming the CSV that holds the rest."""
+    written = write_table(frame, stem, float_format, index)
+    if _in_kernel():
+        from IPython.display import Markdown, display
+
+        shown = frame if head is None or len(frame) <= head else frame.head(head)
+        display(Markdown(shown.to_markdown(index=index, floatfmt=float_format.strip("%"))))
+        if len(shown) < len(frame):
+            display(Markdown(f"*First {head} of {len(frame)} rows; all of them in "
+                             f"`{Path(stem).parent.name}/{Path(stem).name}.csv`.*"))
     return written

@@ -25,3 +25,25 @@ def test_write_table_is_deterministic(tmp_path):
     first = [p.read_bytes() for p in outputs.write_table(frame, tmp_path / "t")]
     second = [p.read_bytes() for p in outputs.write_table(frame, tmp_path / "t")]
     assert first == second and first[0] == b"a,b\n1.0000,x\n2.5000,y\n"
+
+
+def test_show_figure_saves_closes_and_shows_nothing_outside_a_kernel(tmp_path, capsys):
+    import matplotlib.pyplot as plt
+
+    from evalkit.outputs import show_figure
+
+    fig, ax = plt.subplots()
+    ax.plot([0, 1], [1, 0])
+    written = show_figure(fig, tmp_path / "f")
+    assert [p.name for p in written] == ["f.png", "f.svg"] and all(p.is_file() for p in written)
+    assert not plt.fignum_exists(fig.number) and capsys.readouterr().out == ""
+
+
+def test_show_table_writes_the_whole_table(tmp_path):
+    import pandas as pd
+
+    from evalkit.outputs import show_table
+
+    frame = pd.DataFrame({"a": range(30), "b": [0.5] * 30})
+    csv, md = show_table(frame, tmp_path / "t", head=5)
+    assert len(pd.read_csv(csv)) == 30 and md.read_text().count("\n") == 32
