@@ -84,6 +84,8 @@ class Notebook:
     # parameters every papermill run gets (no widget front-end there), e.g. an
     # explorer's interactive=False; a test's or a user's parameters still win
     batch: Mapping[str, object] = field(default_factory=dict)
+    # parameter -> another parameter that, when set, makes it unused (then it is not checked)
+    unused_when: Mapping[str, str] = field(default_factory=dict)
     # rough run time in seconds with full parameters on a 2-core machine; only orders a
     # first run (longest first), later runs use the time measured last time
     expected_seconds: float = 5.0
@@ -115,5 +117,28 @@ class Notebook:
         return out
 
     def check(self, **values) -> None:
-        """Check parameter values; a bad or unknown one raises ParameterError naming it."""
+        """Check parameter values; a bad or unknown one raises ParameterError naming it.
+
+        A parameter that another one's value makes unused (:attr:`unused_when`) is not checked.
+        """
+        for name, switch in self.unused_when.items():
+            if values.get(switch):
+                values.pop(name, None)
         params.check(values, self.parameters)
+
+    def check_parameters(self, namespace: Mapping[str, object]) -> None:
+        """Check the notebook's parameters as its kernel holds them: the one call a notebook makes.
+
+        ``namespace`` is the notebook's ``globals()`` after its parameters cell
+        (and papermill's injected one) ran.  The parameters cell must assign
+        exactly the declared parameters (and ``out_dir``), so the two cannot
+        drift; each value is then checked against its declaration and a bad
+        one raises :class:`~evalkit.errors.ParameterError` naming it.
+        """
+        in_cell = set(self.defaults()) - {"out_dir"}
+        declared = set(self.parameters)
+        if in_cell != declared:
+            raise ValueError(f"{self.name}: the parameters cell and the declaration differ: "
+                             f"only in the cell {sorted(in_cell - declared)}, "
+                             f"only declared {sorted(declared - in_cell)}")
+        self.check(**{name: namespace[name] for name in self.parameters})

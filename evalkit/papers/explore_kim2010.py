@@ -12,7 +12,7 @@ from ..declare import params
 from ..declare.notebook import Notebook
 from . import kim2010_ordering_aggregation as kim
 
-__all__ = ["NOTEBOOK", "validate_parameters"]
+__all__ = ["NOTEBOOK"]
 
 PARAMETERS = {
     "interactive": params.flag(),
@@ -25,11 +25,6 @@ PARAMETERS = {
     "max_len_ratio": params.number(lambda x: 0 <= x <= 1, "a ratio in [0, 1]"),
     "data_file": params.file("an existing CSV file set,assessor,position,item"),
 }
-
-
-def validate_parameters(**values) -> None:
-    """Check the notebook's parameters; raise ParameterError naming the first bad one."""
-    NOTEBOOK.check(**values)
 
 
 NOTEBOOK = Notebook(

@@ -15,7 +15,7 @@ from ..declare import params
 from ..declare.notebook import Notebook
 from . import sakai2017_unanimity_gain as sakai
 
-__all__ = ["NOTEBOOK", "validate_parameters"]
+__all__ = ["NOTEBOOK"]
 
 PARAMETERS = {
     "interactive": params.flag(),
@@ -27,11 +27,6 @@ PARAMETERS = {
     "seed": params.whole(0),
     "data_dir": params.folder("an existing folder with qrels.txt and runs/"),
 }
-
-
-def validate_parameters(**values) -> None:
-    """Check the notebook's parameters; raise ParameterError naming the first bad one."""
-    NOTEBOOK.check(**values)
 
 
 NOTEBOOK = Notebook(

@@ -13,7 +13,7 @@ from ..declare import params
 from ..declare.notebook import Notebook
 from . import wang2015_assessor_differences as wang
 
-__all__ = ["NOTEBOOK", "validate_parameters"]
+__all__ = ["NOTEBOOK"]
 
 PARAMETERS = {
     "interactive": params.flag(),
@@ -22,11 +22,6 @@ PARAMETERS = {
     "seed": params.whole(0),
     "data_dir": params.folder("an existing folder with qrels.txt, clusters-*.json, runs/"),
 }
-
-
-def validate_parameters(**values) -> None:
-    """Check the notebook's parameters; raise ParameterError naming the first bad one."""
-    NOTEBOOK.check(**values)
 
 
 NOTEBOOK = Notebook(

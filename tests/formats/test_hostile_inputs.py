@@ -109,11 +109,11 @@ CASES = [
         _file(t, "p", PREF_HEADER + "A1,1,1,f1,171,r1,r2,left,-1\n")), "line"),
     ("preferences: pair judged twice", lambda t: lambda: preference_files.read_preferences(
         _file(t, "p", PREF_HEADER + "A1,1,1,f1,171,r1,r2,left,1\nA1,1,1,f1,171,r2,r1,left,1\n")), "line"),
-    ("parameter: p = 1.5", lambda t: lambda: sakai.validate_parameters(p=1.5), "p"),
-    ("parameter: trials = 0", lambda t: lambda: sakai.validate_parameters(trials=0), "trials"),
-    ("parameter: empty N grid", lambda t: lambda: sakai.validate_parameters(n_grid=[]), "n_grid"),
+    ("parameter: p = 1.5", lambda t: lambda: sakai.NOTEBOOK.check(p=1.5), "p"),
+    ("parameter: trials = 0", lambda t: lambda: sakai.NOTEBOOK.check(trials=0), "trials"),
+    ("parameter: empty N grid", lambda t: lambda: sakai.NOTEBOOK.check(n_grid=[]), "n_grid"),
     ("parameter: noise ratio below 0", lambda t: lambda: discriminativeness.add_noise(["ab", "ba"], -0.5, 0), "ratio"),
-    ("parameter: noisy ratio 0", lambda t: lambda: kim.validate_parameters(noisy_ratio=0), "noisy_ratio"),
+    ("parameter: noisy ratio 0", lambda t: lambda: kim.NOTEBOOK.check(noisy_ratio=0), "noisy_ratio"),
     ("parameter: min_len > max_len", lambda t: lambda: aggregation.frespa("abc", ["abc"], min_len=3, max_len=2), "min_len"),
     ("parameter: min_sup outside [0, 1]", lambda t: lambda: aggregation.frespa("abc", ["abc"], min_sup=-0.1), "min_sup"),
 ]

@@ -32,8 +32,10 @@ def test_notebook_writes_its_promised_outputs_deterministically(nb, tmp_path, no
         out = tmp_path / attempt
         runner.run_notebook(nb, out_dir=out, executed_dir=tmp_path / f"nb-{attempt}",
                                parameters=params)
-        missing = [f for f in nb.outputs if not (out / f).is_file()]
-        assert not missing, f"{nb.name} did not write {missing}"
+        written = {p.name for p in out.iterdir() if p.is_file()}
+        # declared once: every declared output is written, and nothing undeclared
+        assert not set(nb.outputs) - written, f"{nb.name} did not write {sorted(set(nb.outputs) - written)}"
+        assert not written - set(nb.outputs), f"{nb.name} wrote undeclared {sorted(written - set(nb.outputs))}"
         assert not [p.name for p in out.iterdir() if p.name.endswith(".tmp")]
         digests.append(_digests(out))
     assert digests[0] == digests[1]

@@ -184,6 +184,5 @@ def test_the_package_re_exports_every_public_name_of_its_modules():
         assert defined == set(module.__all__), name
         assert all(getattr(kim, n) is getattr(module, n) for n in module.__all__), name
         seen += module.__all__
-    assert sorted(kim.__all__) == sorted(seen + ["PARAMETERS", "ORDERING_SEED", "NOTEBOOK",
-                                                 "validate_parameters"])
+    assert sorted(kim.__all__) == sorted(seen + ["PARAMETERS", "ORDERING_SEED", "NOTEBOOK"])
     assert len(set(kim.__all__)) == len(kim.__all__)

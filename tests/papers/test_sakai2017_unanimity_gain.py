@@ -114,7 +114,7 @@ def test_discrepancy_counts_match_pairs(collection):
 )
 def test_bad_parameters_are_named(params, name):
     with pytest.raises(ParameterError, match=f"parameter {name} = "):
-        sakai.validate_parameters(**params)
+        sakai.NOTEBOOK.check(**params)
 
 
 def test_ratings_collection_keeps_every_real_rating_and_takes_dmax_from_the_data():
@@ -137,11 +137,11 @@ def test_data_dir_is_not_checked_when_real_ratings_replace_the_simulation(tmp_pa
     from evalkit.paths import EXAMPLES
 
     missing = str(tmp_path / "no-such-folder")
-    sakai.validate_parameters(data_dir=missing, ratings_file=str(EXAMPLES / "ratings.txt"))
+    sakai.NOTEBOOK.check(data_dir=missing, ratings_file=str(EXAMPLES / "ratings.txt"))
     with pytest.raises(ParameterError, match="data_dir"):
-        sakai.validate_parameters(data_dir=missing, ratings_file="")
+        sakai.NOTEBOOK.check(data_dir=missing, ratings_file="")
     with pytest.raises(ParameterError, match="ratings_file"):
-        sakai.validate_parameters(ratings_file=missing)
+        sakai.NOTEBOOK.check(ratings_file=missing)
 
 
 def test_es_at_the_hsd_border_is_q_over_root_n():

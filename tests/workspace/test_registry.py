@@ -114,3 +114,25 @@ def test_runs_start_longest_first_by_the_last_measured_time_else_the_declared_on
     assert [j.notebook for j in longest_first(jobs)] == [c, a, b]
     (tmp_path / f"{c.name}.result.json").write_text("{not json")
     assert expected_seconds(jobs[0]) == c.expected_seconds
+
+
+def test_each_notebook_checks_its_parameters_with_one_call_and_its_cell_matches_the_declaration():
+    import json
+
+    for nb in papers.notebooks():
+        code = "".join("".join(c["source"]) for c in json.loads(nb.path.read_text())["cells"]
+                       if c["cell_type"] == "code")
+        assert code.count("paper.NOTEBOOK.check_parameters(globals())") == 1, nb.name
+        # what check_parameters enforces in the kernel: the cell assigns exactly the declared names
+        assert set(nb.defaults()) - {"out_dir"} == set(nb.parameters), nb.name
+
+
+def test_a_parameters_cell_that_drifts_from_its_declaration_is_named():
+    import dataclasses
+
+    import pytest
+
+    nb = papers.notebook("kim2010_ordering_aggregation")
+    drifted = dataclasses.replace(nb, parameters={**nb.parameters, "extra": nb.parameters["seed"]})
+    with pytest.raises(ValueError, match=r"only declared \['extra'\]"):
+        drifted.check_parameters({})

@@ -50,7 +50,7 @@ from .tables import (FRESPA_TABLES, GRID_RATIO, GRID_W, _values_as_float, diluti
 from .wca_weights import (WCA_OFFSETS, holds_from_offset, summarise_wca_weights, wca_weight_worlds,
                           wca_weights_explanation)
 
-__all__ = ["PARAMETERS", "ORDERING_SEED", "NOTEBOOK", "validate_parameters",
+__all__ = ["PARAMETERS", "ORDERING_SEED", "NOTEBOOK",
            *_tables.__all__, *_heterogeneity.__all__, *_wca_weights.__all__, *_minsup.__all__,
            *_claims.__all__, *_figures.__all__]
 
@@ -70,11 +70,6 @@ PARAMETERS = {
     "control_phi": params.number(lambda x: 0 < x <= 1, "a dispersion in (0, 1]"),
     "wca_weight_offsets": params.number_list(lambda x: x >= 0, "a non-empty list of offsets >= 0"),
 }
-
-
-def validate_parameters(**values) -> None:
-    """Check the notebook's parameters; raise ParameterError naming the first bad one."""
-    NOTEBOOK.check(**values)
 
 
 #: Seed of the default simulated judgments.

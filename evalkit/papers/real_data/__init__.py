@@ -44,7 +44,7 @@ from .verdicts import claims
 
 __all__ = [
     # the declaration
-    "NOTEBOOK", "PARAMETERS", "REQUIRED", "validate_parameters",
+    "NOTEBOOK", "PARAMETERS", "REQUIRED",
     # TREC 2014 Microblog
     "PAPER_FACTS", "trec2014_facts", "ari_table",
     # STC-ja: the collection and RawG vs UG
@@ -79,11 +79,6 @@ PARAMETERS = {
     "subsets": params.whole(),
     "control_draws": params.whole(),
 }
-
-
-def validate_parameters(**values) -> None:
-    """Check the notebook's parameters; raise ParameterError naming the first bad one."""
-    NOTEBOOK.check(**values)
 
 
 NOTEBOOK = Notebook(

@@ -52,7 +52,7 @@ from .tables import (PUBLISHED_D, PUBLISHED_ES, TABLE1_RATINGS, best_runs, count
 
 __all__ = [
     # the declaration
-    "PARAMETERS", "NOTEBOOK", "validate_parameters",
+    "PARAMETERS", "NOTEBOOK",
     # the collection
     "DATA_SEED", "Collection", "load_collection", "collection_from_frames",
     "ratings_collection", "ratings_frame_collection", "official_gains",
@@ -89,21 +89,12 @@ PARAMETERS = {
 }
 
 
-def validate_parameters(**values) -> None:
-    """Check the notebook's parameters; raise ParameterError naming the first bad one.
-
-    With ``ratings_file`` set, ``data_dir`` is not read, so it is not checked.
-    """
-    if values.get("ratings_file"):
-        values.pop("data_dir", None)
-    NOTEBOOK.check(**values)
-
-
 NOTEBOOK = Notebook(
     name="sakai2017_unanimity_gain",
     paper="sakai2017",
     title="Sakai (EVIA 2017): unanimity-aware gain",
     parameters=PARAMETERS,
+    unused_when={"data_dir": "ratings_file"},   # with a ratings file, data_dir is not read
     inputs=(Input("data/raw/stc/qrels.txt",
                   lambda: simulate_stc_collection(paths.RAW / "stc", seed=DATA_SEED)),),
     outputs=(

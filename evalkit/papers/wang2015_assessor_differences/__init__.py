@@ -39,7 +39,7 @@ __getattr__, _dir, _exported = exports(__name__, {
     "figures": ("precision_recall_scatter", "ari_histogram", "cluster_timelines", "official_vs_alternate",
                 "swap_histograms", "tau_vs_disagreement", "assessor_worlds_figure"),
 })
-__all__ = ["TTG_SEED", "PARAMETERS", "validate_parameters", "NOTEBOOK", *_exported]
+__all__ = ["TTG_SEED", "PARAMETERS", "NOTEBOOK", *_exported]
 
 
 def __dir__() -> list[str]:
@@ -62,11 +62,6 @@ PARAMETERS = {
     "timeline_topics": params.pair("a list of two topic ids"),
     "data_dir": params.folder("an existing folder with qrels.txt, clusters-*.json, runs/"),
 }
-
-
-def validate_parameters(**values) -> None:
-    """Check the notebook's parameters; raise ParameterError naming the first bad one."""
-    NOTEBOOK.check(**values)
 
 
 NOTEBOOK = Notebook(

@@ -35,7 +35,7 @@ __getattr__, _dir, _exported = exports(__name__, {
     "verdicts": ("claims",),
     "figures": ("kappa_bars", "kappa_by_metric", "kappa_small_multiples", "anova_worlds_figure"),
 })
-__all__ = ["PARAMETERS", "validate_parameters", "NOTEBOOK", *_exported]
+__all__ = ["PARAMETERS", "NOTEBOOK", *_exported]
 
 
 def __dir__() -> list[str]:
@@ -52,11 +52,6 @@ PARAMETERS = {
     "data_dir": params.folder("an existing folder with qrels.txt, clusters-*.json, runs/ and "
                               "preferences.csv"),
 }
-
-
-def validate_parameters(**values) -> None:
-    """Check the notebook's parameters; raise ParameterError naming the first bad one."""
-    NOTEBOOK.check(**values)
 
 
 NOTEBOOK = Notebook(
