@@ -1,7 +1,76 @@
-"""Exercises on the real public data (TREC 2014 Microblog, NTCIR-12 STC-ja)."""
+"""Exercises on the real public data (NTCIR-12 STC-ja ratings; ``notebooks/real_data.ipynb``).
+
+* :func:`check_real_ug` — UG (Sakai's Eq. 2) of one real item from its ten ratings, by hand;
+* :func:`check_swapped_pairs` — how many run pairs RawG and UG order differently, read off tau;
+* :func:`check_uniform_draws_above` — in how many uniform draws tau is above the real one
+  (variation between draws, and the verdict rule).
+"""
 
 from __future__ import annotations
 
-from .core import Verdict, close_to, report, unanswered  # noqa: F401
+import numpy as np
 
-__all__: list[str] = []
+from .core import Verdict, close_to, report, unanswered
+
+__all__ = ["check_real_ug", "check_swapped_pairs", "check_uniform_draws_above", "swapped_pairs",
+           "uniform_draws_above"]
+
+
+def check_real_ug(answer, ratings, p: float = 0.2, dmax: int = 2) -> Verdict:
+    """UG = RawG + p N (Dmax - D) of one item (RawG > 0) from its real ratings (NaN = missing)."""
+    from ...measures import gains
+
+    if unanswered(answer):
+        return Verdict(False)
+    row = np.asarray(ratings, dtype=float).reshape(1, -1)
+    expected = float(gains.unanimity_gain(row, dmax, p)[0])
+    return report(close_to(answer, expected, 1e-9),
+                  f"UG = RawG + p N (Dmax - D) = {expected:g}.",
+                  "RawG is the sum of the ratings, D their max minus their min, N how many there "
+                  f"are (Dmax = {dmax}); UG = RawG + p N (Dmax - D), or 0 when RawG = 0.")
+
+
+def swapped_pairs(tau: float, runs: int) -> int:
+    """Run pairs ordered differently by two rankings without ties: D = n(n-1)/2 (1 - tau) / 2.
+
+    Kendall's tau is (C - D) / (n(n-1)/2) with C + D = n(n-1)/2 pairs.
+    """
+    return int(round(runs * (runs - 1) / 2 * (1 - tau) / 2))
+
+
+def check_swapped_pairs(answer, res, measure: str = "nG@1") -> Verdict:
+    """Discordant run pairs between the RawG and UG rankings under the real ratings."""
+    if unanswered(answer):
+        return Verdict(False)
+    row = res[(res["ratings"] == "real") & (res["measure"] == measure)].iloc[0]
+    expected = swapped_pairs(float(row["tau"]), int(row["runs"]))
+    pairs = int(row["runs"]) * (int(row["runs"]) - 1) // 2
+    return report(close_to(answer, expected, 0),
+                  f"{expected} of the {pairs} run pairs swap: tau = (C - D) / {pairs} = "
+                  f"{row['tau']:.3f} with C + D = {pairs}.",
+                  f"with {int(row['runs'])} runs there are n(n-1)/2 run pairs, each concordant "
+                  "(C) or discordant (D); tau = (C - D) / (C + D). Solve for D.")
+
+
+def uniform_draws_above(res, measure: str = "nG@1") -> int:
+    """In how many uniform draws the RawG-vs-UG tau is strictly above the real ratings' tau."""
+    real = res[(res["ratings"] == "real") & (res["measure"] == measure)]["tau"].iloc[0]
+    uni = res[(res["ratings"] == "uniform") & (res["measure"] == measure)]["tau"]
+    return int((uni > real).sum())
+
+
+def check_uniform_draws_above(answer, res, measure: str = "nG@1") -> Verdict:
+    """k of R: uniform draws whose tau is above the real one; the verdict follows the k/R rule."""
+    from ...declare.claims import MIN_DRAWS, verdict_over_draws
+
+    if unanswered(answer):
+        return Verdict(False)
+    k = uniform_draws_above(res, measure)
+    r = int(((res["ratings"] == "uniform") & (res["measure"] == measure)).sum())
+    judged = (f"so the claim is judged '{verdict_over_draws(k, r)}' (holds at >= 80%, does not "
+              "hold at <= 20%)" if r >= MIN_DRAWS else f"too few draws for a verdict (< {MIN_DRAWS})")
+    return report(close_to(answer, k, 0),
+                  f"{k} of {r}: the real tau is below the uniform one in {k / r:.0%} of the "
+                  f"draws, {judged}. One draw alone could have said either.",
+                  f"take the {measure} rows of the table: compare each uniform draw's tau with "
+                  "the real ratings' tau and count the draws strictly above it (ties do not count).")
