@@ -53,8 +53,8 @@ def over_draws(k: int, r: int) -> str:
 
 def _inconclusive(k: int, r: int, what: str) -> str:
     """A first sentence for a mixed verdict: the draws do not decide, said in those words."""
-    return (f"Inconclusive: {what} in {k} of {r} draws, between the {FAILS_UP_TO:.0%} and "
-            f"{HOLDS_FROM:.0%} of the rule. " if FAILS_UP_TO < k / r < HOLDS_FROM else "")
+    return (f"Inconclusive: {what} in {k} of {r} draws, more than the rule's {FAILS_UP_TO:.0%} "
+            f"and less than its {HOLDS_FROM:.0%}. " if FAILS_UP_TO < k / r < HOLDS_FROM else "")
 
 
 def _controls_why(m: str, real: pd.Series, uni: pd.DataFrame, controls: pd.DataFrame) -> str:
