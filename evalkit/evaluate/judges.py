@@ -1,0 +1,105 @@
+"""Judges for ``evalkit assessors``: the ways of turning several assessors' ratings into gains.
+
+Each judge gives every rated item (topic, doc) one gain; ``evalkit
+assessors`` scores the runs under every judge with the same measures and the
+same topics rule as ``evalkit score`` (``docs/assessors.md``):
+
+* ``all:raw``, ``all:wg``, ``all:ug``: RawG, WG and Sakai's UG over every
+  rating (Sakai 2017, Eqs. 1-2; :func:`evalkit.evaluate.inputs.item_gains`);
+* ``median``: the item's median rating, rounded down;
+* ``dawid-skene``: the item's expected grade under a Dawid-Skene model fitted
+  to all ratings (:func:`evalkit.stats.dawid_skene.dawid_skene`);
+* ``assessor:<id>``: that assessor's rating as the gain (0 where they did not rate);
+* ``without:<id>``: RawG over every assessor but that one (leave one out).
+
+``aware`` (Ferrante, Ferro & Maistro 2017) is not a gain but an average of
+the ``assessor:<id>`` scores; :mod:`evalkit.evaluate.assessors` computes it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from ..errors import InputError, ParameterError
+from ..stats.dawid_skene import dawid_skene
+from .inputs import item_gains, normalise_ratings
+
+__all__ = ["JudgeGains", "judge_gains", "natural_key", "POOLED"]
+
+#: Judges that pool every assessor's ratings into one gain, in report order.
+POOLED = ("all:raw", "all:wg", "all:ug", "median", "dawid-skene")
+
+
+def natural_key(text: str) -> list:
+    """Sort key that puts ``a2`` before ``a10``."""
+    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", str(text))]
+
+
+@dataclass
+class JudgeGains:
+    """Every judge's gain for every rated item.
+
+    ``items``: ``topic, doc`` sorted (the order of :func:`item_gains`);
+    ``gains``: ``(judges, items)``; ``ratings``: ``(items, assessors)`` with NaN
+    where an assessor did not rate; ``assessors``: ids in natural order.
+    """
+
+    names: list[str]
+    items: pd.DataFrame
+    gains: np.ndarray
+    ratings: np.ndarray
+    assessors: list[str]
+    dmax: int
+
+    def gain_frame(self, judge: str) -> pd.DataFrame:
+        """``topic, doc, gain`` of one judge (the frame ``evalkit score`` would build)."""
+        return self.items.assign(gain=self.gains[self.names.index(judge)])
+
+
+def judge_gains(ratings: pd.DataFrame, p: float = 0.2, dmax: int | None = None) -> JudgeGains:
+    """Gains of every judge in :data:`POOLED`, then ``assessor:<id>``, then ``without:<id>``.
+
+    Ratings are checked as ``evalkit score`` checks them
+    (:func:`evalkit.evaluate.inputs.normalise_ratings`: whole numbers >= 0,
+    one rating per assessor and item), and there must be two assessors or more.
+    """
+    r = normalise_ratings(ratings)
+    if r.empty:
+        raise InputError("no ratings")
+    assessors = sorted(pd.unique(r["assessor"]), key=natural_key)
+    if len(assessors) < 2:
+        raise InputError(f"only one assessor ({assessors[0]}) in the ratings",
+                         hint="comparing assessors needs ratings from two or more")
+    pooled = {g: item_gains(r, g, p, dmax) for g in ("raw", "wg", "ug")}   # validates p, dmax
+    items = pooled["raw"][["topic", "doc"]].reset_index(drop=True)
+    dmax = int(r["rating"].max()) if dmax is None else int(dmax)
+    keys = pd.MultiIndex.from_frame(items)
+    row = keys.get_indexer(pd.MultiIndex.from_frame(r[["topic", "doc"]]))
+    col = pd.Index(assessors).get_indexer(r["assessor"])
+    matrix = np.full((len(items), len(assessors)), np.nan)
+    matrix[row, col] = r["rating"].to_numpy(float)
+    rated = ~np.isnan(matrix)
+    filled = np.where(rated, matrix, 0.0)
+    raw = filled.sum(axis=1)
+    median = np.floor(np.nanmedian(matrix, axis=1))
+    fit = dawid_skene(row, col, r["rating"].to_numpy(np.int64), dmax + 1)
+    expected = fit.posterior @ np.arange(dmax + 1, dtype=float)
+    gains = [pooled["raw"]["gain"].to_numpy(), pooled["wg"]["gain"].to_numpy(),
+             pooled["ug"]["gain"].to_numpy(), median, expected]
+    gains += [filled[:, j] for j in range(len(assessors))]
+    gains += [raw - filled[:, j] for j in range(len(assessors))]
+    names = (list(POOLED) + [f"assessor:{a}" for a in assessors]
+             + [f"without:{a}" for a in assessors])
+    return JudgeGains(names, items, np.vstack(gains), matrix, assessors, dmax)
+
+
+def check_options(trials: int, alpha: float) -> None:
+    """The HSD options of ``evalkit assessors``: ``trials`` >= 1, ``alpha`` in (0, 1)."""
+    if isinstance(trials, bool) or int(trials) != trials or trials < 1:
+        raise ParameterError("trials", trials, "a whole number >= 1")
+    if isinstance(alpha, bool) or not 0 < alpha < 1:
+        raise ParameterError("alpha", alpha, "a number in (0, 1)")
