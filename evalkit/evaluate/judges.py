@@ -13,7 +13,7 @@ same topics rule as ``evalkit score`` (``docs/assessors.md``):
 * ``without:<id>``: RawG over every assessor but that one (leave one out).
 
 ``aware`` (Ferrante, Ferro & Maistro 2017) is not a gain but an average of
-the ``assessor:<id>`` scores; :mod:`evalkit.evaluate.assessors` computes it.
+the ``assessor:<id>`` scores; :mod:`evalkit.evaluate.assessor_study` computes it.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from ..errors import InputError, ParameterError
 from ..stats.dawid_skene import dawid_skene
 from .inputs import item_gains, normalise_ratings
 
-__all__ = ["JudgeGains", "judge_gains", "natural_key", "POOLED"]
+__all__ = ["JudgeGains", "judge_gains", "natural_key", "check_options", "POOLED"]
 
 #: Judges that pool every assessor's ratings into one gain, in report order.
 POOLED = ("all:raw", "all:wg", "all:ug", "median", "dawid-skene")

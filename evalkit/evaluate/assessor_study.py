@@ -83,7 +83,7 @@ class AssessorReport:
 def _ranks(values: np.ndarray) -> np.ndarray:
     """Rank 1 = highest value; ties share the best rank; NaN stays NaN."""
     s = pd.Series(values)
-    return s.rank(ascending=False, method="min").to_numpy()
+    return s.rank(ascending=False, method="min").astype("Int64").array
 
 
 def _stack(judged: Judged, jg: JudgeGains) -> Judged:

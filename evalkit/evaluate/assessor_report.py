@@ -1,0 +1,111 @@
+"""The files ``evalkit assessors`` writes: four CSV tables and a bump chart, all or nothing.
+
+:func:`write_report` writes every file into a temporary folder beside
+``DIR`` and moves them in only when all are written, so a failure leaves
+``DIR`` untouched.  :func:`bump_chart` draws each run's rank under every
+judge (``docs/assessors.md``).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+from .assessor_study import REFERENCE, AssessorReport
+
+__all__ = ["TABLES", "FIGURES", "bump_chart", "write_report"]
+
+#: CSV files and the report attribute each holds.
+TABLES = {"leaderboards.csv": "leaderboards", "rank_correlation.csv": "rank_correlation",
+          "agreement.csv": "agreement", "verdict_stability.csv": "verdict_stability"}
+#: The figure, in both formats.
+FIGURES = ("assessors.png", "assessors.svg")
+
+
+def bump_chart(report: AssessorReport):
+    """Runs' ranks (1 = best) under every judge, one panel per measure, alpha in the title.
+
+    Each line is a run, coloured by its rank under ``all:raw`` and named on
+    the left at that rank; judges run left to right in report order (pooled
+    judges and ``aware``, then each assessor alone, then leave-one-out),
+    the groups separated by dotted lines.
+    """
+    from matplotlib import colormaps
+    from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
+
+    board = report.leaderboards
+    measures = list(dict.fromkeys(board["measure"]))
+    judges = report.judges
+    runs = list(dict.fromkeys(board["run"]))
+    n_runs = len(runs)
+    fig = Figure(figsize=(max(8.0, 0.42 * len(judges) + 3), (2.2 + 0.11 * n_runs) * len(measures)),
+                 layout="constrained")
+    axes = fig.subplots(len(measures), 1, squeeze=False, sharex=True)[:, 0]
+    cmap = colormaps["viridis"]
+    pooled = judges.index("aware") + 1
+    per_assessor = pooled + len(report.assessors)
+    for ax, measure in zip(axes, measures):
+        frame = board[board["measure"] == measure]
+        ranks = frame.pivot(index="run", columns="judge", values="rank").loc[runs, judges]
+        reference = ranks[REFERENCE].to_numpy()
+        for run, ref in zip(runs, reference):
+            colour = cmap(0.0 if n_runs < 2 or np.isnan(ref) else (ref - 1) / (n_runs - 1))
+            ax.plot(np.arange(len(judges)), ranks.loc[run].to_numpy(), "-o", color=colour,
+                    lw=1.0, ms=2.5, alpha=0.85)
+        for x in (pooled - 0.5, per_assessor - 0.5):
+            ax.axvline(x, color="0.6", lw=0.8, ls=":")
+        known = ~np.isnan(reference)
+        ax.set_yticks(reference[known], [r for r, k in zip(runs, known) if k],
+                      fontsize=max(4.5, min(8.0, 260 / max(n_runs, 1))))
+        ax.set_ylim(n_runs + 0.5, 0.5)
+        twin = ax.twinx()
+        twin.set_ylim(n_runs + 0.5, 0.5)
+        twin.yaxis.set_major_locator(MaxNLocator(integer=True))
+        twin.set_ylabel("rank (1 = best)")
+        ax.set_ylabel(f"{measure}: run (at its {REFERENCE} rank)")
+        ax.set_xlim(-0.5, len(judges) - 0.5)
+    for x, label in ((pooled - 1) / 2, "pooled"), ((pooled + per_assessor - 1) / 2, "one assessor"), \
+            ((per_assessor + len(judges) - 1) / 2, "one left out"):
+        axes[0].annotate(label, (x, 1.0), xycoords=("data", "axes fraction"), xytext=(0, 3),
+                         textcoords="offset points", ha="center", va="bottom", fontsize=8)
+    axes[-1].set_xticks(np.arange(len(judges)), judges, rotation=60, ha="right", fontsize=7)
+    axes[-1].set_xlabel("judge")
+    a = report.agreement.set_index("statistic")["value"]
+    fig.suptitle(f"Run ranks under each judge: {len(report.assessors)} assessors, "
+                 f"Krippendorff's alpha {a['alpha_ordinal']:.3f} (ordinal), "
+                 f"{a['alpha_interval']:.3f} (interval)", fontsize=10)
+    return fig
+
+
+def write_report(report: AssessorReport, out_dir, figure: bool = True) -> list[Path]:
+    """Write :data:`TABLES` (full float precision) and :data:`FIGURES` into ``out_dir``.
+
+    Everything is written to a temporary folder next to ``out_dir`` first and
+    moved in at the end; on any error ``out_dir`` is left as it was.
+    Returns the paths written.
+    """
+    import matplotlib
+
+    out = Path(out_dir)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+    try:
+        for name, attr in TABLES.items():
+            getattr(report, attr).to_csv(tmp / name, index=False, lineterminator="\n")
+        if figure:
+            matplotlib.rcParams["svg.hashsalt"] = "evalkit"
+            fig = bump_chart(report)
+            fig.savefig(tmp / FIGURES[0], dpi=120, metadata={"Software": None})
+            fig.savefig(tmp / FIGURES[1], metadata={"Date": None, "Creator": None})
+        names = list(TABLES) + (list(FIGURES) if figure else [])
+        out.mkdir(exist_ok=True)
+        for name in names:
+            os.replace(tmp / name, out / name)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return [out / name for name in names]
