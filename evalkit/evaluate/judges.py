@@ -5,7 +5,8 @@ assessors`` scores the runs under every judge with the same measures and the
 same topics rule as ``evalkit score`` (``docs/assessors.md``):
 
 * ``all:raw``, ``all:wg``, ``all:ug``: RawG, WG and Sakai's UG over every
-  rating (Sakai 2017, Eqs. 1-2; :func:`evalkit.evaluate.inputs.item_gains`);
+  rating (Sakai 2017, Eqs. 1-2; :mod:`evalkit.measures.gains`, the values
+  :func:`evalkit.evaluate.inputs.item_gains` gives ``evalkit score``);
 * ``median``: the item's median rating, rounded down;
 * ``dawid-skene``: the item's expected grade under a Dawid-Skene model fitted
   to all ratings (:func:`evalkit.stats.dawid_skene.dawid_skene`);
@@ -26,7 +27,8 @@ import pandas as pd
 
 from ..errors import InputError, ParameterError
 from ..stats.dawid_skene import dawid_skene
-from .inputs import item_gains, normalise_ratings
+from ..measures import gains
+from .inputs import normalise_ratings
 
 __all__ = ["JudgeGains", "judge_gains", "natural_key", "check_options", "POOLED"]
 
@@ -74,27 +76,26 @@ def judge_gains(ratings: pd.DataFrame, p: float = 0.2, dmax: int | None = None) 
     if len(assessors) < 2:
         raise InputError(f"only one assessor ({assessors[0]}) in the ratings",
                          hint="comparing assessors needs ratings from two or more")
-    pooled = {g: item_gains(r, g, p, dmax) for g in ("raw", "wg", "ug")}   # validates p, dmax
-    items = pooled["raw"][["topic", "doc"]].reset_index(drop=True)
-    dmax = int(r["rating"].max()) if dmax is None else int(dmax)
-    keys = pd.MultiIndex.from_frame(items)
-    row = keys.get_indexer(pd.MultiIndex.from_frame(r[["topic", "doc"]]))
+    codes, keys = pd.factorize(pd.MultiIndex.from_frame(r[["topic", "doc"]]), sort=True)
+    items = keys.to_frame(index=False, name=["topic", "doc"])      # sorted as item_gains sorts
     col = pd.Index(assessors).get_indexer(r["assessor"])
     matrix = np.full((len(items), len(assessors)), np.nan)
-    matrix[row, col] = r["rating"].to_numpy(float)
-    rated = ~np.isnan(matrix)
-    filled = np.where(rated, matrix, 0.0)
-    raw = filled.sum(axis=1)
+    matrix[codes, col] = r["rating"].to_numpy(float)
+    dmax = int(r["rating"].max()) if dmax is None else dmax
+    # RawG, WG, UG as item_gains computes them (the same values, tested there and here)
+    pooled = [gains.raw_gain(matrix), gains.weighted_gain(matrix, dmax),
+              gains.unanimity_gain(matrix, dmax, p)]
+    filled = np.nan_to_num(matrix, nan=0.0)
+    raw = pooled[0]
     median = np.floor(np.nanmedian(matrix, axis=1))
-    fit = dawid_skene(row, col, r["rating"].to_numpy(np.int64), dmax + 1)
-    expected = fit.posterior @ np.arange(dmax + 1, dtype=float)
-    gains = [pooled["raw"]["gain"].to_numpy(), pooled["wg"]["gain"].to_numpy(),
-             pooled["ug"]["gain"].to_numpy(), median, expected]
-    gains += [filled[:, j] for j in range(len(assessors))]
-    gains += [raw - filled[:, j] for j in range(len(assessors))]
+    fit = dawid_skene(codes, col, r["rating"].to_numpy(np.int64), int(dmax) + 1)
+    expected = fit.posterior @ np.arange(int(dmax) + 1, dtype=float)
+    columns = pooled + [median, expected]
+    columns += [filled[:, j] for j in range(len(assessors))]
+    columns += [raw - filled[:, j] for j in range(len(assessors))]
     names = (list(POOLED) + [f"assessor:{a}" for a in assessors]
              + [f"without:{a}" for a in assessors])
-    return JudgeGains(names, items, np.vstack(gains), matrix, assessors, dmax)
+    return JudgeGains(names, items, np.vstack(columns), matrix, assessors, int(dmax))
 
 
 def check_options(trials: int, alpha: float) -> None:

@@ -31,8 +31,8 @@ class DawidSkene(NamedTuple):
     converged: bool
 
 
-def dawid_skene(items, assessors, labels, n_classes: int | None = None, max_iter: int = 200,
-                tol: float = 1e-8) -> DawidSkene:
+def dawid_skene(items, assessors, labels, n_classes: int | None = None, max_iter: int = 100,
+                tol: float = 1e-6) -> DawidSkene:
     """Fit Dawid & Skene's model by EM to ratings given as three paired integer arrays.
 
     ``items``, ``assessors`` and ``labels`` are codes ``0..I-1``, ``0..J-1``
@@ -47,7 +47,8 @@ def dawid_skene(items, assessors, labels, n_classes: int | None = None, max_iter
     * E step: ``T_ik`` proportional to ``pi_k prod_{j rated i} theta_{j k r_ij}``;
 
     until the log-likelihood ``sum_i log sum_k pi_k prod_j theta_{j k r_ij}``
-    rises by less than ``tol`` (relative) or ``max_iter`` iterations.
+    rises by less than ``tol`` (relative) or ``max_iter`` iterations (100,
+    as crowd-kit's ``DawidSkene`` defaults to; check ``converged``).
     Deterministic: no random start.
     """
     items = np.asarray(items, dtype=np.int64)
@@ -62,8 +63,12 @@ def dawid_skene(items, assessors, labels, n_classes: int | None = None, max_iter
         raise ParameterError("n_classes", n_classes, f"at least 2 and above every label ({labels.max()})")
     if isinstance(max_iter, bool) or int(max_iter) < 1:
         raise ParameterError("max_iter", max_iter, "a whole number >= 1")
+    from scipy.sparse import csr_matrix
+
     n_items, n_assessors = int(items.max()) + 1, int(assessors.max()) + 1
-    cell = assessors * k + labels                                   # (assessor, said) code
+    # one-hot ratings: said[i, j * K + l] = 1 when assessor j rated item i as l
+    said = csr_matrix((np.ones(items.size), (items, assessors * k + labels)),
+                      shape=(n_items, n_assessors * k))
     posterior = np.zeros((n_items, k))
     np.add.at(posterior, (items, labels), 1.0)
     if (posterior.sum(axis=1) == 0).any():
@@ -73,14 +78,13 @@ def dawid_skene(items, assessors, labels, n_classes: int | None = None, max_iter
     tiny = np.finfo(float).tiny
     for it in range(1, int(max_iter) + 1):
         prior = posterior.mean(axis=0)
-        said = np.stack([np.bincount(cell, posterior[items, c], n_assessors * k)
-                         for c in range(k)], axis=1).reshape(n_assessors, k, k)  # [j, l, c]
-        confusion = said.transpose(0, 2, 1)                          # [j, c, l]
+        counts = np.asarray(said.T @ posterior).reshape(n_assessors, k, k)   # [j, l, c]
+        confusion = counts.transpose(0, 2, 1)                                 # [j, c, l]
         totals = confusion.sum(axis=2, keepdims=True)
         confusion = np.where(totals > 0, confusion / np.where(totals > 0, totals, 1.0), 1.0 / k)
-        log_theta = np.log(np.maximum(confusion, tiny))
-        joint = np.log(np.maximum(prior, tiny)) + _sum_by_item(
-            log_theta[assessors, :, labels], items, n_items)       # (I, K)
+        log_theta = np.log(np.maximum(confusion, tiny))                       # [j, c, l]
+        joint = np.log(np.maximum(prior, tiny)) + np.asarray(
+            said @ log_theta.transpose(0, 2, 1).reshape(n_assessors * k, k))  # (I, K)
         top = joint.max(axis=1, keepdims=True)
         weight = np.exp(joint - top)
         norm = weight.sum(axis=1, keepdims=True)
@@ -91,10 +95,3 @@ def dawid_skene(items, assessors, labels, n_classes: int | None = None, max_iter
             break
         previous = ll
     return DawidSkene(posterior, confusion, prior, ll, it, converged)
-
-
-def _sum_by_item(values: np.ndarray, items: np.ndarray, n_items: int) -> np.ndarray:
-    out = np.zeros((n_items, values.shape[1]))
-    for c in range(values.shape[1]):
-        out[:, c] = np.bincount(items, values[:, c], n_items)
-    return out
