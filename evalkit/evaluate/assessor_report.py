@@ -86,14 +86,22 @@ def bump_chart(report: AssessorReport):
     return fig
 
 
-def write_report(report: AssessorReport, out_dir, figure: bool = True) -> list[Path]:
+def write_report(report: AssessorReport, out_dir, figure: bool = True,
+                 stem: str | None = None) -> list[Path]:
     """Write :data:`TABLES` (full float precision) and :data:`FIGURES` into ``out_dir``.
 
+    With ``stem`` (a notebook writing into a shared folder) the files are
+    ``<stem>_leaderboards.csv`` ... and ``<stem>.png`` / ``.svg``.
     Everything is written to a temporary folder next to ``out_dir`` first and
     moved in at the end; on any error ``out_dir`` is left as it was.
     Returns the paths written.
     """
     import matplotlib
+
+    def final(name: str) -> str:
+        if stem is None:
+            return name
+        return f"{stem}{Path(name).suffix}" if name in FIGURES else f"{stem}_{name}"
 
     out = Path(out_dir)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -109,7 +117,7 @@ def write_report(report: AssessorReport, out_dir, figure: bool = True) -> list[P
         names = list(TABLES) + (list(FIGURES) if figure else [])
         out.mkdir(exist_ok=True)
         for name in names:
-            os.replace(tmp / name, out / name)
+            os.replace(tmp / name, out / final(name))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    return [out / name for name in names]
+    return [out / final(name) for name in names]

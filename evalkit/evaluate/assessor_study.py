@@ -35,7 +35,7 @@ from .inputs import parse_measure
 from .judges import POOLED, JudgeGains, check_options, judge_gains
 from .scoring import Judged, _depth, judged_gains, score_arrays
 
-__all__ = ["AssessorReport", "assessors", "REFERENCE"]
+__all__ = ["AssessorReport", "assessors", "REFERENCE", "ratings_from_matrix", "runs_from_lists"]
 
 #: The judge every other is compared with.
 REFERENCE = "all:raw"
@@ -234,3 +234,41 @@ def assessors(runs: pd.DataFrame, ratings: pd.DataFrame, *, measures=("nG@1", "P
                           {"trials": int(trials), "seed": seed, "alpha": alpha, "p": p,
                            "dmax": jg.dmax, "measures": [s.name for s in specs],
                            "topics": scored, "hsd_topics": hsd_topics})
+
+
+def ratings_from_matrix(topics, docs, matrix, names=None) -> pd.DataFrame:
+    """The long ``topic, assessor, doc, rating`` frame of an ``items x assessors`` matrix.
+
+    ``topics`` and ``docs`` name each row's item; NaN (not rated) is left
+    out; assessors are ``names`` or ``a1 .. aN`` (the STC-ja reader's names).
+    """
+    x = np.asarray(matrix, dtype=float)
+    names = [f"a{j + 1}" for j in range(x.shape[1])] if names is None else list(names)
+    if x.ndim != 2 or len(names) != x.shape[1] or not len(topics) == len(docs) == x.shape[0]:
+        raise InputError(f"a {x.shape} ratings matrix needs one topic and doc per row and one "
+                         "name per column")
+    row, col = np.nonzero(~np.isnan(x))
+    return pd.DataFrame({"topic": np.asarray(topics, dtype=object)[row].astype(str),
+                         "assessor": np.asarray(names, dtype=object)[col],
+                         "doc": np.asarray(docs, dtype=object)[row].astype(str),
+                         "rating": x[row, col].astype(np.int64)})
+
+
+def runs_from_lists(lists) -> pd.DataFrame:
+    """``run, topic, doc, rank`` from :class:`evalkit.measures.graded.RankedLists`.
+
+    An unjudged entry (index -1) keeps its rank as a document id that no
+    judge rates (``unjudged:<run>:<topic>:<rank>``, gain 0); empty ranks
+    after a run's last document are dropped.
+    """
+    index = np.asarray(lists.index)
+    rows = []
+    for r, run in enumerate(lists.runs):
+        for t, topic in enumerate(lists.topics):
+            found = np.flatnonzero(index[r, t] >= 0)
+            last = found.max() + 1 if found.size else 0
+            for k in range(last):
+                i = index[r, t, k]
+                doc = lists.items[t][i] if i >= 0 else f"unjudged:{run}:{topic}:{k + 1}"
+                rows.append((run, topic, str(doc), k + 1))
+    return pd.DataFrame(rows, columns=["run", "topic", "doc", "rank"])

@@ -244,3 +244,27 @@ def test_score_and_compare_csv_and_json_carry_full_precision(data, capsys):
     cli.main(["score", "--ratings", RATINGS_FILE, "--measure", "Q", *RUN_FILES])
     assert all(len(line.split("\t")[3].split(".")[1]) == 4
                for line in capsys.readouterr().out.splitlines())  # TSV keeps four decimals
+
+
+def test_matrix_and_ranked_list_converters_round_trip(tmp_path, data):
+    from evalkit.evaluate.assessor_study import ratings_from_matrix, runs_from_lists
+    from evalkit.formats.assessor_ratings import read_any_ratings
+    from evalkit.measures.graded import ranked_lists
+
+    stc = tmp_path / "stc.txt"
+    stc.write_text("P1\tR1\t0\t1\t2\nP1\tR2\t1\tNA\t2\nP2\tR3\t2\t2\t1\n")
+    from_file = read_any_ratings(stc, 2, "stc")
+    matrix = np.array([[0, 1, 2], [1, np.nan, 2], [2, 2, 1]])
+    got = ratings_from_matrix(["P1", "P1", "P2"], ["R1", "R2", "R3"], matrix)
+    pd.testing.assert_frame_equal(got, from_file)
+    runs, ratings = data
+    qrels = ratings.groupby(["topic", "doc"])["rating"].max().rename("grade").reset_index()
+    lists = ranked_lists(runs, qrels, 10)
+    again = ranked_lists(runs_from_lists(lists), qrels, 10)
+    assert again.runs == lists.runs and again.topics == lists.topics
+    assert np.array_equal(again.index, lists.index)      # unjudged entries stay unjudged, in place
+
+
+def test_a_stem_names_the_files_for_a_shared_folder(tmp_path, report):
+    written = write_report(report, tmp_path / "figs", figure=False, stem="stc_who_judged")
+    assert sorted(p.name for p in written) == sorted(f"stc_who_judged_{n}" for n in TABLES)
