@@ -225,6 +225,10 @@ def assessors(runs: pd.DataFrame, ratings: pd.DataFrame, *, measures=("nG@1", "P
     per_topic, board, order, labels = _leaderboards(judged, jg, specs, beta)
     verdicts, hsd_topics = _verdicts(per_topic, labels, jg, names, trials, seed, alpha)
     notes = list(judged.notes)
+    empty = [name for name, g in zip(jg.names, judged.padded) if not (g.max(axis=-1) > 0).any()]
+    if empty:
+        notes.append(f"no topic has an item rated above 0 under {', '.join(empty)}: "
+                     "their leaderboards are empty (NaN)")
     scored = int((judged.padded[labels.index(REFERENCE)].max(axis=-1) > 0).sum())
     if hsd_topics < scored:
         notes.append(f"the HSD used the {hsd_topics} topics every leave-one-out judge can score "

@@ -183,8 +183,8 @@ def test_command_writes_tables_and_figure_and_three_lines(tmp_path):
     again = tmp_path / "again"
     _cli("assessors", "--ratings", RATINGS_FILE, "--measure", "nG@1", "--measure", "Q",
          "--trials", "300", "--seed", "1", "--out", str(again), *RUN_FILES)
-    for name in TABLES:                                     # same seed, same bytes
-        assert (out / name).read_bytes() == (again / name).read_bytes()
+    for name in [*TABLES, *FIGURES]:                        # same seed, same bytes
+        assert (out / name).read_bytes() == (again / name).read_bytes(), name
 
 
 @pytest.mark.parametrize("text, message", [
@@ -268,3 +268,19 @@ def test_matrix_and_ranked_list_converters_round_trip(tmp_path, data):
 def test_a_stem_names_the_files_for_a_shared_folder(tmp_path, report):
     written = write_report(report, tmp_path / "figs", figure=False, stem="stc_who_judged")
     assert sorted(p.name for p in written) == sorted(f"stc_who_judged_{n}" for n in TABLES)
+
+
+def test_an_assessor_who_found_nothing_relevant_has_an_empty_leaderboard(data):
+    runs, ratings = data
+    zeroed = ratings.assign(rating=ratings["rating"].where(ratings["assessor"] != "A5", 0))
+    rep = assessors(runs, zeroed, measures=["Q"], trials=100)
+    board = rep.leaderboards[rep.leaderboards["judge"] == "assessor:A5"]
+    assert board["value"].isna().all() and board["rank"].isna().all()
+    assert any("under assessor:A5" in note for note in rep.notes)
+    # AWARE averages the four other assessors only, topic by topic
+    others = [score(runs, zeroed[zeroed["assessor"] == a], measures=["Q"], per_topic=True)
+              for a in ("A1", "A2", "A3", "A4")]
+    per = pd.concat(others)
+    per = per[per["topic"] != "all"].groupby(["run", "topic"])["value"].mean()
+    aware = rep.leaderboards[rep.leaderboards["judge"] == "aware"].set_index("run")["value"]
+    np.testing.assert_allclose(aware.sort_index(), per.groupby("run").mean().sort_index(), rtol=1e-13)
