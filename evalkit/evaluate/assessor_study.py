@@ -72,8 +72,8 @@ class AssessorReport:
         else:
             departs = "No leaderboard could be compared with all:raw (fewer than 3 runs)."
         a = self.agreement.set_index("statistic")["value"]
-        return [f"{hinge} of {len(v)} run pairs' HSD verdicts under {REFERENCE} flip when one "
-                f"assessor is left out ({per}; B = {self.settings.get('trials')}, "
+        return [f"{hinge} of {len(v)} HSD verdicts (run pair x measure) under {REFERENCE} flip "
+                f"when one assessor is left out ({per}; B = {self.settings.get('trials')}, "
                 f"alpha = {self.settings.get('alpha')}).",
                 departs,
                 f"Krippendorff's alpha over {len(self.assessors)} assessors: ordinal "

@@ -284,3 +284,18 @@ def test_an_assessor_who_found_nothing_relevant_has_an_empty_leaderboard(data):
     per = per[per["topic"] != "all"].groupby(["run", "topic"])["value"].mean()
     aware = rep.leaderboards[rep.leaderboards["judge"] == "aware"].set_index("run")["value"]
     np.testing.assert_allclose(aware.sort_index(), per.groupby("run").mean().sort_index(), rtol=1e-13)
+
+
+def test_the_example_in_the_docs_is_what_the_command_prints(tmp_path, capsys):
+    from evalkit.workspace.paths import ROOT
+
+    doc = (ROOT / "docs" / "assessors.md").read_text()
+    assert cli.main(["assessors", "--ratings", RATINGS_FILE, "--measure", "nG@1", "--measure",
+                     "nERR@10", "--measure", "Q", "--trials", "2000", "--seed", "1",
+                     "--out", str(tmp_path / "who"), *RUN_FILES]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 3 and all(line in doc for line in lines)
+    stability = pd.read_csv(tmp_path / "who" / "verdict_stability.csv").fillna("")
+    row = stability[(stability["measure"] == "nERR@10") & (stability["system_a"] == "alpha-1")
+                    & (stability["system_b"] == "gamma-2")].iloc[0]
+    assert row["significant"] and row["share_flipped"] == 0.4 and row["flipped_by"] == "A1;A2"
