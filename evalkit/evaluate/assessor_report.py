@@ -3,7 +3,8 @@
 :func:`write_report` writes every file into a temporary folder beside
 ``DIR`` and moves them in only when all are written, so a failure leaves
 ``DIR`` untouched.  :func:`bump_chart` draws each run's rank under every
-judge (``docs/assessors.md``).
+judge (``docs/assessors.md``); it needs matplotlib, part of the ``workspace``
+extra: without it the tables are written alone and the command says so.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import numpy as np
 
 from .assessor_study import REFERENCE, AssessorReport
 
-__all__ = ["TABLES", "FIGURES", "bump_chart", "write_report"]
+__all__ = ["TABLES", "FIGURES", "bump_chart", "can_draw", "write_report"]
 
 #: CSV files and the report attribute each holds.
 TABLES = {"leaderboards.csv": "leaderboards", "rank_correlation.csv": "rank_correlation",
@@ -86,17 +87,26 @@ def bump_chart(report: AssessorReport):
     return fig
 
 
-def write_report(report: AssessorReport, out_dir, figure: bool = True,
+def can_draw() -> bool:
+    """Whether matplotlib (the ``workspace`` extra) is installed, so the figure can be drawn."""
+    import importlib.util
+
+    return importlib.util.find_spec("matplotlib") is not None
+
+
+def write_report(report: AssessorReport, out_dir, figure: bool | None = None,
                  stem: str | None = None) -> list[Path]:
     """Write :data:`TABLES` (full float precision) and :data:`FIGURES` into ``out_dir``.
 
+    ``figure=None`` draws the figure when matplotlib is installed
+    (:func:`can_draw`; a library-only install writes the tables alone).
     With ``stem`` (a notebook writing into a shared folder) the files are
     ``<stem>_leaderboards.csv`` ... and ``<stem>.png`` / ``.svg``.
     Everything is written to a temporary folder next to ``out_dir`` first and
     moved in at the end; on any error ``out_dir`` is left as it was.
     Returns the paths written.
     """
-    import matplotlib
+    figure = can_draw() if figure is None else figure
 
     def final(name: str) -> str:
         if stem is None:
@@ -110,6 +120,8 @@ def write_report(report: AssessorReport, out_dir, figure: bool = True,
         for name, attr in TABLES.items():
             getattr(report, attr).to_csv(tmp / name, index=False, lineterminator="\n")
         if figure:
+            import matplotlib
+
             matplotlib.rcParams["svg.hashsalt"] = "evalkit"
             fig = bump_chart(report)
             fig.savefig(tmp / FIGURES[0], dpi=100, metadata={"Software": None})

@@ -31,7 +31,7 @@ from ..stats.agreement import fleiss_kappa
 from ..stats.hsd import randomised_tukey_hsd_many
 from ..stats.krippendorff import alpha_from_counts, value_counts
 from ..stats.rank_correlation import kendall_tau, tau_ap
-from .inputs import parse_measure
+from ..measures.registry import parse_measure
 from .judges import POOLED, JudgeGains, check_options, judge_gains
 from .scoring import Judged, _depth, judged_gains, score_arrays
 

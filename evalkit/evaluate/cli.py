@@ -140,7 +140,7 @@ def _assessors(args) -> int:
     from pathlib import Path
 
     from .assessor_study import assessors
-    from .assessor_report import write_report
+    from .assessor_report import can_draw, write_report
 
     args.qrels = None
     data = _inputs(args)
@@ -149,6 +149,9 @@ def _assessors(args) -> int:
     for note in report.notes:
         print(f"evalkit assessors: {note}", file=sys.stderr)
     written = write_report(report, Path(args.out))
+    if not can_draw():
+        print("evalkit assessors: the figure needs matplotlib (not installed): "
+              "pip install 'evalkit-assessors[workspace]'", file=sys.stderr)
     print("\n".join(report.summary()))
     print(f"evalkit assessors: wrote {', '.join(p.name for p in written)} to {args.out}",
           file=sys.stderr)

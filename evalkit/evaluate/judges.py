@@ -28,6 +28,7 @@ import pandas as pd
 from ..errors import InputError, ParameterError
 from ..stats.dawid_skene import dawid_skene
 from ..measures import gains
+from ..measures.gains import check_dmax, check_p
 from .inputs import normalise_ratings
 
 __all__ = ["JudgeGains", "judge_gains", "natural_key", "check_options", "POOLED"]
@@ -81,21 +82,25 @@ def judge_gains(ratings: pd.DataFrame, p: float = 0.2, dmax: int | None = None) 
     col = pd.Index(assessors).get_indexer(r["assessor"])
     matrix = np.full((len(items), len(assessors)), np.nan)
     matrix[codes, col] = r["rating"].to_numpy(float)
-    dmax = int(r["rating"].max()) if dmax is None else dmax
+    check_p(p)
+    top = int(r["rating"].max())
+    dmax = check_dmax(top if dmax is None else dmax)     # as item_gains checks them
+    if top > dmax:
+        raise InputError(f"a rating of {top} is above dmax = {dmax}", hint="raise dmax")
     # RawG, WG, UG as item_gains computes them (the same values, tested there and here)
     pooled = [gains.raw_gain(matrix), gains.weighted_gain(matrix, dmax),
               gains.unanimity_gain(matrix, dmax, p)]
     filled = np.nan_to_num(matrix, nan=0.0)
     raw = pooled[0]
     median = np.floor(np.nanmedian(matrix, axis=1))
-    fit = dawid_skene(codes, col, r["rating"].to_numpy(np.int64), int(dmax) + 1)
-    expected = fit.posterior @ np.arange(int(dmax) + 1, dtype=float)
+    fit = dawid_skene(codes, col, r["rating"].to_numpy(np.int64), dmax + 1)
+    expected = fit.posterior @ np.arange(dmax + 1, dtype=float)
     columns = pooled + [median, expected]
     columns += [filled[:, j] for j in range(len(assessors))]
     columns += [raw - filled[:, j] for j in range(len(assessors))]
     names = (list(POOLED) + [f"assessor:{a}" for a in assessors]
              + [f"without:{a}" for a in assessors])
-    return JudgeGains(names, items, np.vstack(columns), matrix, assessors, int(dmax))
+    return JudgeGains(names, items, np.vstack(columns), matrix, assessors, dmax)
 
 
 def check_options(trials: int, alpha: float) -> None:

@@ -1,10 +1,10 @@
-"""``evalkit assessors``: every judge equals ``evalkit score`` on the ratings it stands for."""
+"""``evalkit assessors``: every judge equals ``evalkit score`` on the ratings it stands for.
+
+The command as a process (exit status, nothing written on bad input) is in
+``tests/integration/test_assessors_command.py``."""
 
 import io
 import json
-import subprocess
-import sys
-
 import numpy as np
 import pandas as pd
 import pytest
@@ -16,7 +16,7 @@ from evalkit.evaluate.assessor_report import FIGURES, TABLES, write_report
 from evalkit.formats.assessor_ratings import read_assessor_ratings
 from evalkit.formats.trec import read_run
 from evalkit.workspace import cli
-from evalkit.workspace.paths import EXAMPLES
+from evalkit.paths import EXAMPLES
 
 RUN_FILES = sorted(str(p) for p in (EXAMPLES / "runs").glob("*.txt"))
 RATINGS_FILE = str(EXAMPLES / "ratings.txt")
@@ -162,48 +162,6 @@ def test_fewer_than_two_assessors_and_bad_options_are_refused(data):
         assessors(runs, pd.concat([ratings, ratings.head(1)]))
 
 
-def _cli(*argv):
-    return subprocess.run([sys.executable, "-m", "evalkit.workspace.cli", *argv],
-                          capture_output=True, text=True)
-
-
-def test_command_writes_tables_and_figure_and_three_lines(tmp_path):
-    out = tmp_path / "who"
-    run = _cli("assessors", "--ratings", RATINGS_FILE, "--measure", "nG@1", "--measure", "Q",
-               "--trials", "300", "--seed", "1", "--out", str(out), *RUN_FILES)
-    assert run.returncode == 0, run.stderr
-    lines = run.stdout.splitlines()
-    assert len(lines) == 3
-    assert "flip when one assessor is left out" in lines[0] and "departing most" in lines[1]
-    assert lines[2].startswith("Krippendorff's alpha over 5 assessors: ordinal 0.488")
-    assert sorted(p.name for p in out.iterdir()) == sorted([*TABLES, *FIGURES])
-    board = pd.read_csv(out / "leaderboards.csv")
-    assert list(board.columns) == ["judge", "run", "measure", "value", "rank"]
-    assert len(board) == (6 + 2 * 5) * 6 * 2 and board["rank"].dtype.kind == "i"
-    again = tmp_path / "again"
-    _cli("assessors", "--ratings", RATINGS_FILE, "--measure", "nG@1", "--measure", "Q",
-         "--trials", "300", "--seed", "1", "--out", str(again), *RUN_FILES)
-    for name in [*TABLES, *FIGURES]:                        # same seed, same bytes
-        assert (out / name).read_bytes() == (again / name).read_bytes(), name
-
-
-@pytest.mark.parametrize("text, message", [
-    ("T01 A1 T01-D01 2\nT01 A1 T01-D02 1\n", "only one assessor (A1)"),
-    ("T01 A1 T01-D01 2\nT01 A2 T01-D01 1\nT01 A2 T01-D01 0\n",
-     "bad.txt, line 3: assessor A2 rates document T01-D01 of topic T01 twice"),
-    ("T01 A1 T01-D01 2\nT01 A2 T01-D01 x\n", "bad.txt, line 2: rating 'x' is not a whole number"),
-    ("", "bad.txt: file is empty"),
-])
-def test_bad_input_is_refused_and_nothing_is_written(tmp_path, text, message):
-    bad = tmp_path / "bad.txt"
-    bad.write_text(text)
-    out = tmp_path / "out"
-    run = _cli("assessors", "--ratings", str(bad), "--measure", "Q", "--out", str(out), *RUN_FILES)
-    assert run.returncode == 2 and message in run.stderr and "Traceback" not in run.stderr
-    assert not out.exists()
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.txt"]    # no temporary left
-
-
 def test_a_failure_while_writing_leaves_the_folder_as_it_was(tmp_path, report, monkeypatch):
     from evalkit.evaluate import assessor_report
 
@@ -287,7 +245,7 @@ def test_an_assessor_who_found_nothing_relevant_has_an_empty_leaderboard(data):
 
 
 def test_the_example_in_the_docs_is_what_the_command_prints(tmp_path, capsys):
-    from evalkit.workspace.paths import ROOT
+    from evalkit.paths import ROOT
 
     doc = (ROOT / "docs" / "assessors.md").read_text()
     assert cli.main(["assessors", "--ratings", RATINGS_FILE, "--measure", "nG@1", "--measure",
