@@ -1,6 +1,6 @@
 """The files ``evalkit assessors`` writes: four CSV tables and a bump chart, all or nothing.
 
-:func:`write_report` writes every file into a temporary folder beside
+:func:`write_assessor_report` writes every file into a temporary folder beside
 ``DIR`` and moves them in only when all are written, so a failure leaves
 ``DIR`` untouched.  :func:`bump_chart` draws each run's rank under every
 judge (``docs/assessors.md``); it needs matplotlib, part of the ``workspace``
@@ -18,7 +18,7 @@ import numpy as np
 
 from .assessor_study import REFERENCE, AssessorReport
 
-__all__ = ["TABLES", "FIGURES", "bump_chart", "can_draw", "write_report"]
+__all__ = ["TABLES", "FIGURES", "bump_chart", "can_draw", "write_assessor_report"]
 
 #: CSV files and the report attribute each holds.
 TABLES = {"leaderboards.csv": "leaderboards", "rank_correlation.csv": "rank_correlation",
@@ -94,7 +94,7 @@ def can_draw() -> bool:
     return importlib.util.find_spec("matplotlib") is not None
 
 
-def write_report(report: AssessorReport, out_dir, figure: bool | None = None,
+def write_assessor_report(report: AssessorReport, out_dir, figure: bool | None = None,
                  stem: str | None = None) -> list[Path]:
     """Write :data:`TABLES` (full float precision) and :data:`FIGURES` into ``out_dir``.
 

@@ -140,7 +140,7 @@ def _assessors(args) -> int:
     from pathlib import Path
 
     from .assessor_study import assessors
-    from .assessor_report import can_draw, write_report
+    from .assessor_report import can_draw, write_assessor_report
 
     args.qrels = None
     data = _inputs(args)
@@ -148,7 +148,7 @@ def _assessors(args) -> int:
                        dmax=args.dmax, trials=args.trials, seed=args.seed, alpha=args.alpha)
     for note in report.notes:
         print(f"evalkit assessors: {note}", file=sys.stderr)
-    written = write_report(report, Path(args.out))
+    written = write_assessor_report(report, Path(args.out))
     if not can_draw():
         print("evalkit assessors: the figure needs matplotlib (not installed): "
               "pip install 'evalkit-assessors[workspace]'", file=sys.stderr)
