@@ -249,3 +249,27 @@ def test_the_example_in_the_docs_is_what_the_command_prints(tmp_path, capsys):
     row = stability[(stability["measure"] == "nERR@10") & (stability["system_a"] == "alpha-1")
                     & (stability["system_b"] == "gamma-2")].iloc[0]
     assert row["significant"] and row["share_flipped"] == 0.4 and row["flipped_by"] == "A1;A2"
+
+
+def test_agreement_of_the_ten_real_stc_ja_assessors(external):
+    """Real NTCIR-12 STC-ja ratings (18,543 items x 10 assessors): alpha against the
+    krippendorff package, Fleiss' kappa (every item has ten ratings) against statsmodels."""
+    krippendorff = pytest.importorskip("krippendorff")
+    from statsmodels.stats.inter_rater import fleiss_kappa
+
+    from evalkit import data
+    from evalkit.evaluate.assessor_study import _agreement, ratings_from_matrix
+    from evalkit.evaluate.judges import judge_gains
+    from evalkit.papers import real_data
+
+    items, matrix = real_data.load_stc(data.path_of("stc-ja-test", external))
+    got = _agreement(judge_gains(ratings_from_matrix(items.post, items.reply, matrix),
+                                 dmax=2)).set_index("statistic")["value"]
+    for level in ("ordinal", "interval"):
+        assert got[f"alpha_{level}"] == pytest.approx(
+            krippendorff.alpha(reliability_data=matrix.T, level_of_measurement=level), abs=1e-12)
+    counts = np.stack([(matrix == g).sum(axis=1) for g in range(3)], axis=1)
+    assert got["fleiss_kappa"] == pytest.approx(fleiss_kappa(counts), abs=1e-12)
+    assert got["alpha_without:a10"] == pytest.approx(
+        krippendorff.alpha(reliability_data=matrix[:, :9].T, level_of_measurement="ordinal"),
+        abs=1e-12)
