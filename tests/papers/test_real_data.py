@@ -187,3 +187,30 @@ def test_claims_trend_rows_unanimity_closed_form_and_the_facts_identity():
     assert unanimous.verdict == "holds" and "real 0.500 vs uniform 0.035" in unanimous.reproduced
     facts = table.iloc[-1]
     assert (facts.kind, facts.verdict) == ("identity", "holds")
+
+
+def test_the_findings_headline_agrees_with_the_committed_claims_table():
+    """docs/findings.md's hand-written real-data paragraph, sentence by sentence, against the data."""
+    from evalkit.paths import FIGURES
+
+    table = pd.read_csv(FIGURES / "real_data" / "claims.csv").set_index("claim")
+    claims = real_data.CLAIMS
+    assert table.loc[claims["unanimous"], "verdict"] == "holds"
+    assert "real 0.5" in table.loc[claims["unanimous"], "reproduced"]          # about half
+    assert "vs uniform 0.035" in table.loc[claims["unanimous"], "reproduced"]  # 3.5% expected
+    tau = {m: table.loc[claims["tau"].format(m=m)] for m in ("nG@1", "P+", "nERR")}
+    assert [tau[m].verdict for m in tau] == ["mixed", "does not hold", "does not hold"]
+    for row in tau.values():                          # at most about half of the draws
+        k, r = map(int, row.draws.split(" of "))
+        assert k / r <= 0.6
+    disc = {m: table.loc[claims["discrepancies"].format(m=m), "verdict"] for m in ("nG@1", "P+", "nERR")}
+    assert [m for m, v in disc.items() if v == "holds"] == ["nERR"]
+    trend = [table.loc[claims["trend"].format(m=m), "verdict"] for m in ("nG@1", "P+", "nERR")]
+    assert "holds" not in trend
+    summary = pd.read_csv(FIGURES / "real_data" / "stc_assessors_n_summary.csv").set_index(["measure", "N"])
+    for m in ("nG@1", "P+"):
+        assert summary.loc[(m, 2), "tau"] > summary.loc[(m, 7), "tau"]
+    facts = table[table["kind"] == "identity"]
+    assert len(facts) == 1 and facts["verdict"].iloc[0] == "holds" and "TREC 2014" in facts.index[0]
+    page = (FIGURES.parent / "docs" / "findings.md").read_text()
+    assert "mixed for nG@1, does not hold\nfor P+ and nERR" in page and "for nERR only" in page

@@ -34,7 +34,8 @@ from ... import data
 from ...declare import params
 from ...declare.notebook import Comparison, Notebook
 from .. import sakai2017_unanimity_gain as unanimity
-from .figures import agreement_figure, controls_figure, gain_scatter, spread_comparison, subsets_figure
+from .figures import (agreement_figure, controls_figure, gain_scatter, real_pool_timelines,
+                      spread_comparison, subsets_figure)
 from .stc_agreement import NOISE_GRID, agreement_worlds
 from .stc_assessors_n import (N_GRID, assessor_subsets, replicate_slopes, subset_summary, tau_trend,
                               trend_sentence, uniform_share_below_dmax)
@@ -59,7 +60,7 @@ __all__ = [
     "DISAGREE_GRID", "control_worlds", "controls_summary",
     # claims and figures
     "CLAIMS", "claims",
-    "spread_comparison", "gain_scatter", "subsets_figure", "agreement_figure", "controls_figure",
+    "real_pool_timelines", "spread_comparison", "gain_scatter", "subsets_figure", "agreement_figure", "controls_figure",
 ]
 
 #: Data sets the real-data notebook needs.

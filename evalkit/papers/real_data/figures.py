@@ -5,6 +5,8 @@ figure under ``figures/real_data/`` except Figure 3 on the real pool, which is
 Wang et al.'s (SIGIR 2015 §4.1) figure drawn by
 :func:`evalkit.papers.wang2015_assessor_differences.cluster_timelines`:
 
+* :func:`real_pool_timelines` — ``figure3_real_topics.png``: that figure with
+  its time axes labelled and readable over the real pool's dates;
 * :func:`spread_comparison` — ``stc_spread.png``: spread D, real vs uniform;
 * :func:`gain_scatter` — ``stc_rawg_vs_ug.png``: RawG vs UG (Sakai's Eq. 2) per item;
 * :func:`subsets_figure` — ``stc_assessors_n.png``;
@@ -20,7 +22,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-__all__ = ["COLOURS", "spread_comparison", "gain_scatter", "subsets_figure", "agreement_figure",
+__all__ = ["COLOURS", "real_pool_timelines", "spread_comparison", "gain_scatter", "subsets_figure", "agreement_figure",
            "controls_figure"]
 
 #: Okabe-Ito colours: one per measure, and for real vs uniform ratings.
@@ -35,6 +37,28 @@ def _legend_below(fig, ax, ncol: int, **kw) -> None:
     handles, labels = ax.get_legend_handles_labels()
     fig.legend(handles, labels, loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=ncol,
                frameon=False, fontsize=8, **kw)
+
+
+def real_pool_timelines(panels: dict):
+    """Wang et al.'s Figure 3 on the real pool: real tweet times on labelled date axes.
+
+    Draws :func:`~evalkit.papers.wang2015_assessor_differences.cluster_timelines`
+    and gives each time axis a label and at most five concise date ticks (the
+    real pool spans days, so full timestamps would overlap).
+    """
+    import matplotlib.dates as mdates
+
+    from ..wang2015_assessor_differences import cluster_timelines
+
+    fig = cluster_timelines(panels)
+    for ax in fig.axes:
+        locator = mdates.AutoDateLocator(maxticks=5)
+        ax.xaxis.set_major_locator(locator)
+        ax.xaxis.set_major_formatter(mdates.ConciseDateFormatter(locator))
+        ax.tick_params(axis="x", rotation=0)
+        ax.set_xlabel("time the tweet was posted (UTC)")
+    fig.tight_layout()
+    return fig
 
 
 def spread_comparison(spread: pd.DataFrame):
