@@ -129,7 +129,7 @@ NOTEBOOK = Notebook(
     ),
     not_reproduced=(
         ("Sakai's Tables 2-3 with the real NTCIR-12 STC-ja runs",
-         "the submitted runs are not public: runs are simulated over the real pool, so the "
+         "The submitted runs are not public: runs are simulated over the real pool, so the "
          "notebook tests the gains on real ratings, not how the real systems would rank"),
     ),
     expected_seconds=25,
