@@ -90,14 +90,14 @@ NOTEBOOK = Notebook(
     paper="real_data",
     title="Real public data: TREC 2014 Microblog and NTCIR-12 STC Japanese",
     parameters=PARAMETERS,
-    outputs=(
-        "trec2014_facts.csv", "figure3_real_topics.png", "ari_real_pool.csv",
-        "stc_spread.csv", "stc_spread.png", "stc_rawg_vs_ug.png", "stc_rawg_vs_ug.csv",
-        "stc_dev_missing.csv", "stc_summary.csv", "claims.csv", "claims.md",
-        "stc_assessors_n.csv", "stc_assessors_n_summary.csv", "stc_assessors_n.png",
-        "stc_agreement.csv", "stc_agreement.png", "stc_controls.csv", "stc_controls_summary.csv",
-        "stc_controls.png",
-    ),
+    outputs=tuple(
+        [f"{stem}.{ext}" for stem in ("trec2014_facts", "ari_real_pool", "stc_spread", "stc_rawg_vs_ug",
+                                       "stc_dev_missing", "stc_summary", "claims", "stc_assessors_n",
+                                       "stc_assessors_n_summary", "stc_agreement", "stc_controls",
+                                       "stc_controls_summary") for ext in ("csv", "md")]
+        + [f"{stem}.{ext}" for stem in ("figure3_real_topics", "stc_spread", "stc_rawg_vs_ug",
+                                       "stc_assessors_n", "stc_agreement", "stc_controls")
+           for ext in ("png", "svg")]),
     # verdicts over draws need R >= 20 uniform draws and subset replicates, even in a quick run
     quick={"trials": 200, "replications": 20, "subsets": 20, "control_draws": 1},
     needs_data=REQUIRED,
