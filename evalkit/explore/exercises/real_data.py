@@ -71,6 +71,7 @@ def check_uniform_draws_above(answer, res, measure: str = "nG@1") -> Verdict:
               "hold at <= 20%)" if r >= MIN_DRAWS else f"too few draws for a verdict (< {MIN_DRAWS})")
     return report(close_to(answer, k, 0),
                   f"{k} of {r}: the real tau is below the uniform one in {k / r:.0%} of the "
-                  f"draws, {judged}. One draw alone could have said either.",
+                  f"draws, {judged}."
+                  + (" One draw alone could have said either." if 0 < k < r else ""),
                   f"take the {measure} rows of the table: compare each uniform draw's tau with "
                   "the real ratings' tau and count the draws strictly above it (ties do not count).")
