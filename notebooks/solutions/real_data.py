@@ -10,7 +10,7 @@ answer_ug = raw_gain + p * len(r) * (2 - spread_d)
 print(f"RawG = {raw_gain:g}, D = {spread_d:g}, UG = {raw_gain:g} + {p} * {len(r)} * (2 - {spread_d:g}) = {answer_ug:g}")
 
 # %% answer:swaps
-# tau = (C - D) / (C + D) with C + D = n(n-1)/2 pairs, so D = pairs (1 - tau) / 2.
+# tau = (C - S) / (C + S) with C + S = n(n-1)/2 pairs, so S = pairs (1 - tau) / 2.
 row = res[(res.ratings == "real") & (res.measure == "nG@1")].iloc[0]
 pairs = int(row.runs) * (int(row.runs) - 1) // 2
 answer_swaps = round(pairs * (1 - row.tau) / 2)

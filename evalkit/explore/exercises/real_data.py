@@ -31,9 +31,10 @@ def check_real_ug(answer, ratings, p: float = 0.2, dmax: int = 2) -> Verdict:
 
 
 def swapped_pairs(tau: float, runs: int) -> int:
-    """Run pairs ordered differently by two rankings without ties: D = n(n-1)/2 (1 - tau) / 2.
+    """Run pairs ordered differently by two rankings without ties: S = n(n-1)/2 (1 - tau) / 2.
 
-    Kendall's tau is (C - D) / (n(n-1)/2) with C + D = n(n-1)/2 pairs.
+    Kendall's tau is (C - S) / (n(n-1)/2) with C concordant and S swapped
+    (discordant) pairs, C + S = n(n-1)/2.
     """
     return int(round(runs * (runs - 1) / 2 * (1 - tau) / 2))
 
@@ -46,10 +47,10 @@ def check_swapped_pairs(answer, res, measure: str = "nG@1") -> Verdict:
     expected = swapped_pairs(float(row["tau"]), int(row["runs"]))
     pairs = int(row["runs"]) * (int(row["runs"]) - 1) // 2
     return report(close_to(answer, expected, 0),
-                  f"{expected} of the {pairs} run pairs swap: tau = (C - D) / {pairs} = "
-                  f"{row['tau']:.3f} with C + D = {pairs}.",
-                  f"with {int(row['runs'])} runs there are n(n-1)/2 run pairs, each concordant "
-                  "(C) or discordant (D); tau = (C - D) / (C + D). Solve for D.")
+                  f"{expected} of the {pairs} run pairs swap: tau = (C - S) / {pairs} = "
+                  f"{row['tau']:.3f} with C + S = {pairs}.",
+                  "with n runs there are n(n-1)/2 run pairs, each concordant (C) or swapped "
+                  "(S); tau = (C - S) / (C + S). Solve for S.")
 
 
 def uniform_draws_above(res, measure: str = "nG@1") -> int:
