@@ -24,3 +24,11 @@ uniform_tau = nG.loc[nG.ratings == "uniform", "tau"]
 answer_draws = int((uniform_tau > real_tau).sum())
 print(f"real {real_tau:.3f}; uniform above it in {answer_draws} of {len(uniform_tau)} draws, "
       f"equal in {int((uniform_tau == real_tau).sum())}")
+
+# %% answer:world
+# Mean tau per world for P+: real and uniform from the summary, shuffled from the controls.
+taus = {"real": summary.query("measure == 'P+' and ratings == 'real'").tau.iloc[0],
+        "uniform": summary.query("measure == 'P+' and ratings == 'uniform'").tau.iloc[0],
+        "shuffled": controls.query("measure == 'P+' and world == 'shuffled'").tau.iloc[0]}
+answer_world = min(taus, key=taus.get)
+print({k: round(float(v), 3) for k, v in taus.items()}, "->", answer_world)

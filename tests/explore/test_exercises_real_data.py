@@ -30,10 +30,23 @@ def _res():
     return pd.DataFrame(rows)
 
 
+def _worlds():
+    """P+ tau: real 0.973, uniform mean 0.952, shuffled 0.851 (the lowest)."""
+    summary = pd.DataFrame({"measure": ["P+", "P+"], "ratings": ["real", "uniform"], "tau": [0.973, 0.952]})
+    controls = pd.DataFrame({"world": ["fixed RawG", "shuffled"], "measure": ["P+", "P+"],
+                             "tau": [0.80, 0.851]})
+    return summary, controls
+
+
 @pytest.fixture()
 def namespace():
     ratings = np.array([[1, 1, 2, 1, 1, 2, 1, 2, 1, 1], [0, 2, 2, 2, 2, 2, 2, 2, 2, 2.0]])
-    return {"exercises": ex, "np": np, "ratings": ratings, "example": 0, "p": 0.2, "res": _res()}
+    summary, controls = _worlds()
+    return {"exercises": ex, "np": np, "ratings": ratings, "example": 0, "p": 0.2, "res": _res(),
+            "summary": summary, "controls": controls}
+
+
+WRONG = {"ug": 16, "swaps": 7, "draws": 13, "world": "uniform"}
 
 
 def test_hand_worked_expected_answers():
@@ -42,9 +55,10 @@ def test_hand_worked_expected_answers():
     # 25 runs: 300 pairs; tau 0.96 = (C - D) / 300 with C + D = 300, so D = 6
     assert ex.swapped_pairs(0.96, 25) == 6
     assert ex.uniform_draws_above(_res()) == 12
+    assert ex.lowest_tau_world(*_worlds()) == "shuffled"     # the fixed-RawG rows do not count
 
 
-@pytest.mark.parametrize("ident", ["ug", "swaps", "draws"])
+@pytest.mark.parametrize("ident", ["ug", "swaps", "draws", "world"])
 def test_every_solution_passes_its_check_and_a_wrong_answer_fails(ident, namespace):
     nb = nbformat.read(NOTEBOOKS / "real_data.ipynb", as_version=4)
     cells = solutions.answer_cells(nb)
@@ -55,22 +69,24 @@ def test_every_solution_passes_its_check_and_a_wrong_answer_fails(ident, namespa
         exec(block, namespace)
         ok = eval(check.source, namespace)
     assert ok, ident
-    namespace[f"answer_{ident}"] = namespace[f"answer_{ident}"] + 1
+    namespace[f"answer_{ident}"] = WRONG[ident]
     ok, said = _run(eval, check.source, namespace)
     assert not ok and said.startswith("Not yet. Hint:")
 
 
 def test_unanswered_reveals_nothing(namespace):
     for fn, args in ((ex.check_real_ug, (namespace["ratings"][0],)), (ex.check_swapped_pairs, (_res(),)),
-                     (ex.check_uniform_draws_above, (_res(),))):
+                     (ex.check_uniform_draws_above, (_res(),)),
+                     (ex.check_lowest_tau_world, _worlds())):
         ok, said = _run(fn, None, *args)
         assert not ok and "Right" not in said and not any(ch.isdigit() for ch in said)
+        assert "shuffled" not in said
 
 
-def test_the_chapter_has_three_exercises_whose_answers_start_empty():
+def test_the_chapter_has_four_exercises_whose_answers_start_empty():
     nb = nbformat.read(NOTEBOOKS / "real_data.ipynb", as_version=4)
     cells = solutions.answer_cells(nb)
-    assert set(cells) == set(solutions.load("real_data")) == {"ug", "swaps", "draws"}
+    assert set(cells) == set(solutions.load("real_data")) == {"ug", "swaps", "draws", "world"}
     for ident, i in cells.items():
         assert nb.cells[i].source.startswith(f"answer_{ident} = None")
     assert solutions.with_solutions(nb, solutions.load("real_data"))   # ids match both ways

@@ -3,7 +3,9 @@
 * :func:`check_real_ug` — UG (Sakai's Eq. 2) of one real item from its ten ratings, by hand;
 * :func:`check_swapped_pairs` — how many run pairs RawG and UG order differently, read off tau;
 * :func:`check_uniform_draws_above` — in how many uniform draws tau is above the real one
-  (variation between draws, and the verdict rule).
+  (variation between draws, and the verdict rule);
+* :func:`check_lowest_tau_world` — which world (real, shuffled, uniform ratings) moves the
+  ranking most, and what simulated runs can and cannot show.
 """
 
 from __future__ import annotations
@@ -12,8 +14,8 @@ import numpy as np
 
 from .core import Verdict, close_to, report, unanswered
 
-__all__ = ["check_real_ug", "check_swapped_pairs", "check_uniform_draws_above", "swapped_pairs",
-           "uniform_draws_above"]
+__all__ = ["check_lowest_tau_world", "check_real_ug", "check_swapped_pairs",
+           "check_uniform_draws_above", "lowest_tau_world", "swapped_pairs", "uniform_draws_above"]
 
 
 def check_real_ug(answer, ratings, p: float = 0.2, dmax: int = 2) -> Verdict:
@@ -76,3 +78,32 @@ def check_uniform_draws_above(answer, res, measure: str = "nG@1") -> Verdict:
                   + (" One draw alone could have said either." if 0 < k < r else ""),
                   f"take the {measure} rows of the table: compare each uniform draw's tau with "
                   "the real ratings' tau and count the draws strictly above it (ties do not count).")
+
+
+def lowest_tau_world(summary, controls, measure: str = "P+") -> str:
+    """``"real"``, ``"shuffled"`` or ``"uniform"``: the world with the lowest mean RawG-vs-UG tau.
+
+    ``summary`` is :func:`~evalkit.papers.real_data.stc_summary`'s table (real and
+    uniform rows), ``controls`` :func:`~evalkit.papers.real_data.controls_summary`'s.
+    """
+    pick = summary[summary["measure"] == measure].set_index("ratings")["tau"]
+    shuffled = controls[(controls["world"] == "shuffled") & (controls["measure"] == measure)]["tau"]
+    taus = {"real": float(pick["real"]), "shuffled": float(shuffled.iloc[0]),
+            "uniform": float(pick["uniform"])}
+    return min(taus, key=taus.get)
+
+
+def check_lowest_tau_world(answer, summary, controls, measure: str = "P+") -> Verdict:
+    """Which ratings move the ranking most; the message says what the simulated runs limit."""
+    if unanswered(answer):
+        return Verdict(False)
+    expected = lowest_tau_world(summary, controls, measure)
+    given = str(answer).strip().lower()
+    return report(given == expected,
+                  f"'{expected}'. The shuffled ratings keep the real agreement but no longer match "
+                  "how the runs rank the items; the runs here are simulated to track the real "
+                  "ratings, so this shows how UG interacts with agreement and the runs' signal, "
+                  "not how the real NTCIR runs would be reordered.",
+                  f"compare the {measure} tau of the real ratings and the mean of the uniform draws "
+                  "(the summary table) with the shuffled world's (the controls table); answer "
+                  "'real', 'shuffled' or 'uniform'.")
