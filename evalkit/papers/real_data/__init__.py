@@ -94,9 +94,13 @@ NOTEBOOK = Notebook(
         [f"{stem}.{ext}" for stem in ("trec2014_facts", "ari_real_pool", "stc_spread", "stc_rawg_vs_ug",
                                        "stc_dev_missing", "stc_summary", "claims", "stc_assessors_n",
                                        "stc_assessors_n_summary", "stc_agreement", "stc_controls",
-                                       "stc_controls_summary") for ext in ("csv", "md")]
+                                       "stc_controls_summary", "stc_who_judged_tau")
+                             for ext in ("csv", "md")]
+        + [f"stc_who_judged_{table}.csv"
+           for table in ("leaderboards", "rank_correlation", "agreement", "verdict_stability")]
         + [f"{stem}.{ext}" for stem in ("figure3_real_topics", "stc_spread", "stc_rawg_vs_ug",
-                                       "stc_assessors_n", "stc_agreement", "stc_controls")
+                                       "stc_assessors_n", "stc_agreement", "stc_controls",
+                                       "stc_who_judged")
            for ext in ("png", "svg")]),
     # verdicts over draws need R >= 20 uniform draws and subset replicates, even in a quick run
     quick={"trials": 200, "replications": 20, "subsets": 20, "control_draws": 1},
@@ -126,6 +130,10 @@ NOTEBOOK = Notebook(
                              "positions, error bars the range (min to max) over the draws (uniform "
                              "`replications`, shuffled `control_draws`; the real ratings are one "
                              "set)."),
+        ("stc_who_judged.png", "Beyond the paper (evalkit assessors): each simulated run's rank "
+                               "(1 = best) under every judge (pooled gains, the median, "
+                               "Dawid-Skene, AWARE, each real assessor alone, all but one), one "
+                               "panel per measure; Krippendorff's alpha in the title."),
     ),
     not_reproduced=(
         ("Sakai's Tables 2-3 with the real NTCIR-12 STC-ja runs",
