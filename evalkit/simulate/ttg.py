@@ -20,7 +20,7 @@ import pandas as pd
 from ..seeds import as_generator
 
 __all__ = ["TTG_DEFAULTS", "snowflake_id", "tweet_time_ms", "assessor_clusters", "ttg_pool",
-           "ttg_clusters", "ttg_runs", "simulate_ttg"]
+           "ttg_labels", "ttg_clusters", "ttg_runs", "simulate_ttg"]
 
 
 TWITTER_EPOCH_MS = 1288834974657
@@ -207,18 +207,25 @@ def ttg_pool(seed, qrels: pd.DataFrame | None = None, **overrides) -> tuple[pd.D
     return qrels, latent
 
 
+def ttg_labels(latent: dict, merge: float, seed, level: float = 1.0, merge_size_bias: float = 1.0,
+               largest_share: float | None = None) -> dict[str, np.ndarray]:
+    """One assessor's cluster labels per topic, aligned with ``latent[topic]["docs"]``
+    (the draws of :func:`ttg_clusters`, which lists the same clusters as tweet ids)."""
+    rng = as_generator(seed)
+    return {topic: assessor_clusters(lt["units"], merge, min(1.0, lt["disagreement"] * level), rng,
+                                     merge_size_bias, largest_share)
+            for topic, lt in sorted(latent.items())}
+
+
 def ttg_clusters(latent: dict, merge: float, seed, level: float = 1.0,
                  merge_size_bias: float = 1.0, largest_share: float | None = None) -> dict[str, list[list[str]]]:
     """One assessor's cluster file for every topic (``level`` scales the disagreement;
     ``merge_size_bias`` and ``largest_share``: see :func:`assessor_clusters`)."""
-    rng = as_generator(seed)
     out = {}
-    for topic, lt in sorted(latent.items()):
-        labels = assessor_clusters(lt["units"], merge, min(1.0, lt["disagreement"] * level), rng,
-                                   merge_size_bias, largest_share)
+    for topic, labels in ttg_labels(latent, merge, seed, level, merge_size_bias, largest_share).items():
         order = np.argsort(labels, kind="stable")     # tweets of each cluster in time order
         bounds = np.cumsum(np.bincount(labels))[:-1]
-        out[topic] = [list(c) for c in np.split(lt["docs"][order], bounds)]
+        out[topic] = [list(c) for c in np.split(latent[topic]["docs"][order], bounds)]
     return out
 
 

@@ -120,3 +120,18 @@ def test_the_docs_sentences_on_the_claims_match_the_committed_claims():
         k, r = re.search(r"Set directly.*? in (\d+) of (\d+) draws", row.explanation).groups()
         assert k == r
     assert "moves tau the same way in every draw" in docs
+
+
+def test_the_label_table_scores_runs_as_the_cluster_table_does():
+    from evalkit.measures import timeline
+    from evalkit.papers.wang2015_assessor_differences.worlds import _LabelTable
+
+    qrels, latent = sim_ttg.ttg_pool(np.random.default_rng(3), n_topics=4)
+    targets = pd.read_csv(paper.paths.PUBLISHED / "wang2015_ttg_official_scores.csv").head(12)
+    score = timeline.RunScorer(sim_ttg.ttg_runs(qrels, latent, targets, np.random.default_rng(4)))
+    labels = sim_ttg.ttg_labels(latent, 0.24, np.random.default_rng(5), largest_share=0.3)
+    clusters = sim_ttg.ttg_clusters(latent, 0.24, np.random.default_rng(5), largest_share=0.3)
+    assert [len(c) for c in clusters["171"]] == list(np.bincount(labels["171"]))
+    by_list = timeline.run_means(score(timeline.cluster_table(clusters, qrels)))
+    by_label = timeline.run_means(score(_LabelTable(latent, qrels)(labels)))
+    pd.testing.assert_frame_equal(by_list, by_label)

@@ -27,7 +27,8 @@ from ...measures import timeline
 from ...simulate import ttg as simulate
 from ... import paths
 from . import TTG_SEED
-from .pipeline import ari_statistics, stability, swap_differences, topic_ari
+from ...stats.agreement import adjusted_rand_index
+from .pipeline import ari_statistics, stability, swap_differences
 
 __all__ = ["DEFAULT_WORLD", "assessor_worlds", "summarise_worlds"]
 
@@ -71,19 +72,20 @@ def assessor_worlds(biases, levels, draws: int, seed: int | None = None,
     rng = np.random.default_rng(seed)
     qrels, latent = simulate.ttg_pool(rng)
     merge_o, merge_a = simulate.TTG_DEFAULTS["merge"]
-    official = simulate.ttg_clusters(latent, merge_o, rng)
+    official = simulate.ttg_labels(latent, merge_o, rng)
     before_alternate = copy.deepcopy(rng.bit_generator.state)
-    simulate.ttg_clusters(latent, merge_a, rng)          # the committed alternate (draw 0 of the default)
+    simulate.ttg_labels(latent, merge_a, rng)            # the committed alternate (draw 0 of the default)
     if targets is None:
         targets = pd.read_csv(paths.PUBLISHED / "wang2015_ttg_official_scores.csv")
     runs = simulate.ttg_runs(qrels, latent, targets, rng)
     score = timeline.RunScorer(runs)
-    s_off = timeline.run_means(score(timeline.cluster_table(official, qrels)))
+    table = _LabelTable(latent, qrels)
+    s_off = timeline.run_means(score(table(official)))
     grid = [(float(b), float(lv), None) for lv in levels for b in biases]
     if DEFAULT_WORLD + (None,) not in grid:
         grid.insert(0, DEFAULT_WORLD + (None,))
     grid += [DEFAULT_WORLD + (float(s),) for s in shares]
-    fixed = {"clusters_official": np.mean([len(v) for v in official.values()]),
+    fixed = {"clusters_official": np.mean([lab.max() + 1 for lab in official.values()]),
              "largest_share_official": _largest_share(official)}   # the same in every world
 
     def alternate_rng(draw):
@@ -97,11 +99,11 @@ def assessor_worlds(biases, levels, draws: int, seed: int | None = None,
     for bias, level, share in tqdm(grid, desc="assessor worlds", disable=not progress):
         default = (bias, level) == DEFAULT_WORLD
         for draw in range(default_draws if default and default_draws else draws):
-            alt = simulate.ttg_clusters(latent, merge_a, alternate_rng(draw), level,
-                                        merge_size_bias=bias, largest_share=share)
-            s_alt = timeline.run_means(score(timeline.cluster_table(alt, qrels)))
+            alt = simulate.ttg_labels(latent, merge_a, alternate_rng(draw), level,
+                                      merge_size_bias=bias, largest_share=share)
+            s_alt = timeline.run_means(score(table(alt)))
             t1 = stability(s_off, s_alt).set_index("metric")
-            ari = ari_statistics(topic_ari(official, alt))
+            ari = ari_statistics(pd.Series({t: adjusted_rand_index(official[t], alt[t]) for t in alt}))
             small = {m: (swap_differences(s_off, s_alt, m) < 0.03).mean() for m in ("f1", "weighted_f1")}
             rows.append({"world": "largest share set" if share is not None else _world_label(bias, level),
                          "merge_size_bias": bias, "level": level, "share_set": share,
@@ -111,7 +113,7 @@ def assessor_worlds(biases, levels, draws: int, seed: int | None = None,
                          "small_f1": small["f1"], "small_weighted_f1": small["weighted_f1"],
                          "ari_mean": ari["mean"], "ari_median": ari["median"], "ari_sd": ari["sd"],
                          "clusters_official": fixed["clusters_official"],
-                         "clusters_alternate": np.mean([len(v) for v in alt.values()]),
+                         "clusters_alternate": np.mean([lab.max() + 1 for lab in alt.values()]),
                          "largest_share_alternate": _largest_share(alt),
                          "largest_share_official": fixed["largest_share_official"]})
     return pd.DataFrame(rows)
@@ -127,9 +129,30 @@ def _world_label(bias: float, level: float) -> str:
     return "both knobs"
 
 
-def _largest_share(clusters: dict) -> float:
+def _largest_share(labels: dict) -> float:
     """Mean over topics of the share of relevant tweets in the topic's largest cluster."""
-    return float(np.mean([max(len(c) for c in v) / sum(len(c) for c in v) for v in clusters.values()]))
+    return float(np.mean([np.bincount(lab).max() / lab.size for lab in labels.values()]))
+
+
+class _LabelTable:
+    """:func:`evalkit.measures.timeline.cluster_table` of cluster labels aligned with the latent
+    docs (:func:`evalkit.simulate.ttg.ttg_labels`): the topics, docs and grades are looked up
+    once, so each assessor costs one weight sum (the same rows, in time order within a topic)."""
+
+    def __init__(self, latent: dict, qrels: pd.DataFrame):
+        topics = sorted(latent)
+        self.topic = np.concatenate([np.full(latent[t]["docs"].size, t, dtype=object) for t in topics])
+        self.doc = np.concatenate([latent[t]["docs"].astype(str) for t in topics]).astype(object)
+        where = timeline.pair_positions(qrels["topic"], qrels["doc"], self.topic, self.doc)
+        self.grade = np.where(where >= 0, qrels["grade"].to_numpy()[where], 0)
+        self.topic_index = np.repeat(np.arange(len(topics)), [latent[t]["docs"].size for t in topics])
+
+    def __call__(self, labels: dict) -> pd.DataFrame:
+        cluster = np.concatenate([labels[t] for t in sorted(labels)])
+        gid = self.topic_index * (int(cluster.max()) + 1) + cluster
+        weight = np.bincount(gid, weights=self.grade)[gid]
+        return pd.DataFrame({"topic": self.topic, "doc": self.doc, "cluster": cluster,
+                             "grade": self.grade, "weight": weight})
 
 
 def _calibrated(row) -> bool:
