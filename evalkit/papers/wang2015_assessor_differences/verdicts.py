@@ -43,6 +43,7 @@ def _worlds_why(summary: pd.DataFrame | None, what: str, draws: pd.DataFrame | N
     f = fmt.format
     default = summary[summary["world"] == "default"].iloc[0]
     knobs = summary[summary["world"] != "largest share set"]
+    holds = holds[knobs.index]
     return "".join([_design(knobs, default), _follows_size(knobs, default, col, name, f),
                     _not_the_ari(knobs, default, col, f), _default_gives(default, col, f),
                     _size_blind(knobs, col, f), _two_knobs(knobs, col, f),
