@@ -51,7 +51,9 @@ def test_stable_draws_counts_the_default_world_only():
     draws = pd.concat([_draws([0.9] * 5 + [0.8] * 15),
                        pd.DataFrame({"world": "both knobs", "draw": [0], "tau_min": [0.99]})])
     ok, text = _run(ex.check_stable_draws, 5, draws)
-    assert ok and "5 of 20 draws" in text and "'mixed'" in text
+    assert ok and "5 of 20 draws" in text and "'mixed'" in text and "could have told either" in text
+    ok, text = _run(ex.check_stable_draws, 0, _draws([0.8] * 20))
+    assert ok and "'does not hold'" in text and "every draw tells the same story" in text
     assert not _run(ex.check_stable_draws, 6, draws)[0]
 
 

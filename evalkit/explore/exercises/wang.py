@@ -143,8 +143,10 @@ def check_stable_draws(answer, draws) -> Verdict:
         return Verdict(False)
     d = draws[draws["world"] == "default"]
     k, r = int((d["tau_min"] >= TAU_STABLE).sum()), len(d)
+    lesson = ("every draw tells the same story here, which only the other draws could show"
+              if k in (0, r) else "the committed draw alone could have told either story")
     return report(close_to(answer, k, 0), f"{k} of {r} draws: the claim's verdict is "
-                  f"'{verdict_over_draws(k, r)}'; one draw alone could have told either story.",
+                  f"'{verdict_over_draws(k, r)}'; {lesson}.",
                   "filter worlds_draws to world == 'default' and count the rows whose tau_min is "
                   f"at least {TAU_STABLE:g}.")
 
