@@ -10,9 +10,11 @@ name is importable from here (``paper.load_world``), loaded on first use.
   :func:`ari_vs_published`), Figure 2's spread, Figure 3's panels, Table 1
   (:func:`stability`), Figure 5's data (:func:`swap_differences`) and, beyond
   the paper, :func:`disagreement_curve`.
-* :mod:`.worlds` — beyond the paper: alternative alternate assessors on the
-  default world (:func:`assessor_worlds`, :func:`summarise_worlds`); why
-  weighted F1 is less stable here than in the paper.
+* :mod:`.worlds` — the default world's draws of the alternate assessor (the
+  claims are judged over them) and, beyond the paper, alternative alternate
+  assessors (:func:`assessor_worlds`, :func:`summarise_worlds`): why
+  weighted F1 is less stable here than in the paper, with the largest
+  cluster's share set directly.
 * :mod:`.verdicts` — :func:`claims`, the paper's claims with the
   reproduction's verdicts.
 * :mod:`.figures` — Figures 2–5, the ARI histogram, tau against

@@ -3,9 +3,13 @@
 Why weighted F1 is less stable here than in the paper.  The default
 simulated world is rebuilt in memory and only its alternate assessor is
 re-drawn, varying which units it lumps together (``merge_size_bias``) and
-how much it disagrees; each world re-runs the §3–4 pipeline
-(:mod:`.pipeline`: Table 1's tau and swaps, Figure 5's small swaps, §4.1's
-ARI).
+how much it disagrees (over these the size of its largest cluster is an
+outcome: evidence of a correlation), and, on the default world's own draws,
+with the share of each topic's tweets in its largest cluster set directly
+(``largest_share``: the named cause varied on its own).  The default world's
+draws are those the paper's claims are judged over.  Each world re-runs the
+§3–4 pipeline (:mod:`.pipeline`: Table 1's tau and swaps, Figure 5's small
+swaps, §4.1's ARI) on cluster labels, without writing cluster files.
 
 * :func:`assessor_worlds` — one row per (world, draw).
 * :func:`summarise_worlds` — one row per world, with whether it meets §4.1's
