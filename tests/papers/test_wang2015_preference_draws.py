@@ -170,3 +170,13 @@ def test_kappa_bars_keep_fixed_positions_and_clip_intervals_with_a_mark():
     assert marks == {"^": [[1.0, 1.0]], "v": [[4.0, -1.0]]}
     assert [t.get_text() for t in ax.texts] == ["1|9", "0|4"]
     plt.close(fig)
+
+
+def test_a_study_without_an_anova_for_a_metric_counts_as_missing_the_papers_design():
+    agg, per, t2, t3 = _committed()
+    draws = _draws()
+    draws = draws._replace(anova=draws.anova[(draws.anova.metric != "recall") | (draws.anova.study < 5)])
+    c = wang_up.claims(agg, per, t2, t3, 0.3, draws)
+    recall = c[c.claim.str.contains("for recall, F")].iloc[0]
+    assert (recall.draws, recall.verdict) == ("5 of 20", "mixed")
+    assert "5 of 20 simulated studies reach it (5 run an ANOVA at all" in recall.explanation

@@ -39,12 +39,14 @@ def _over(outcomes) -> str:
     return f"{k} of {r} studies ({lo:.0%}-{hi:.0%})"
 
 
-def _anova_rows(c: Claims, t3: pd.DataFrame, per: pd.DataFrame, anova: pd.DataFrame,
+def _anova_rows(c: Claims, t3: pd.DataFrame, per: pd.DataFrame, anova: pd.DataFrame, studies,
                 explain_precision: str) -> None:
-    """One row per Table 3 metric: significance on the paper's own degrees of freedom."""
+    """One row per Table 3 metric: significance on the paper's own degrees of freedom
+    (a study without an ANOVA for the metric counts as not reaching the paper's design)."""
     for row in t3.itertuples(index=False):
         d1, d2, sig = int(row.df1_published), int(row.df2_published), row.p_published < ALPHA
-        draws = anova[anova.metric == row.metric].sort_values("study")
+        draws = pd.DataFrame({"study": sorted(studies)}).merge(
+            anova[anova.metric == row.metric], on="study", how="left")
         same_df = ((draws.df1 == d1) & (draws.df2 == d2)).to_numpy()
         hits = same_df & ((draws.p < ALPHA).to_numpy() == sig)
         claim = (f"Table 3: the ANOVA of per-assessor kappa across {d1 + 1} bins is "
@@ -139,7 +141,7 @@ def claims(agg: pd.DataFrame, per: pd.DataFrame, t2: pd.DataFrame, t3: pd.DataFr
                      f"committed study {int((busy.kappa > 0).sum())} of {len(busy)} bins; in {_over(hits)}",
                      hits)
     committed_p = float(t3.set_index("metric").loc["precision", "p"])
-    _anova_rows(c, t3, per, anova, _anova_why(summary, committed_p))
+    _anova_rows(c, t3, per, anova, out.study, _anova_why(summary, committed_p))
     _level_rows(c, t2, out)
     first, last = out.first_precision.to_numpy(), out.last_precision.to_numpy()
     prec = agg[agg.metric == "precision"].dropna(subset=["kappa"]).kappa
