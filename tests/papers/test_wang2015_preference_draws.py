@@ -180,3 +180,35 @@ def test_a_study_without_an_anova_for_a_metric_counts_as_missing_the_papers_desi
     recall = c[c.claim.str.contains("for recall, F")].iloc[0]
     assert (recall.draws, recall.verdict) == ("5 of 20", "mixed")
     assert "5 of 20 simulated studies reach it (5 run an ANOVA at all" in recall.explanation
+
+
+def test_the_headline_sentences_of_the_findings_page_match_the_committed_tables():
+    from evalkit.paths import FIGURES, ROOT
+
+    text = " ".join((ROOT / "docs" / "findings.md").read_text().split())
+    claims = pd.read_csv(FIGURES / "wang2015" / "claims_preferences.csv", keep_default_na=False)
+    row = {c.split(" (")[0].split(",")[0]: r for c, r in zip(claims.claim, claims.itertuples())}
+    assert "judged over 20 simulated studies" in text
+    assert claims[claims.draws != ""].draws.str.endswith("of 20").all()
+    assert "better than chance in every study" in text
+    assert row["Assessors agree with every metric better than chance"].draws == "20 of 20"
+    t2 = pd.read_csv(FIGURES / "wang2015" / "table2_landis_koch.csv").set_index("metric")
+    assert "precision's bin kappas run from moderate to substantial" in text
+    assert tuple(t2.loc["precision", ["min_label", "max_label"]]) == ("moderate", "substantial")
+    assert "none of the 20 studies gives the paper's poor to fair" in text
+    assert row["Table 2 reading: of precision's bin kappas the smallest is poor and the largest is "
+               "fair"].draws == "0 of 20"
+    anova = claims[claims.claim.str.startswith("Table 3")]
+    precision = anova[anova.claim.str.contains("for precision")].iloc[0]
+    assert "it is significant in none of the 20 default studies" in text
+    studies = pd.read_csv(FIGURES / "wang2015" / "anova_worlds_studies.csv")
+    default = studies[(studies.metric == "precision") & (studies.insensitive_share == 0)]
+    assert len(default) == 20 and (default.p >= 0.05).all() and precision.draws == "0 of 20"
+    assert ((default.df1 == 3) & (default.df2 == 16)).all()
+    assert "more often the more precision sensitivity" in text
+    shares = pd.read_csv(FIGURES / "wang2015" / "anova_worlds.csv").sort_values("insensitive_share")
+    assert shares.significant_share.is_monotonic_increasing
+    assert "The four other ANOVAs (recall, weighted recall, F1, weighted F1) cannot be run" in text
+    for metric in ("for recall", "for weighted recall", "for f1", "for weighted f1"):
+        row_ = anova[anova.claim.str.contains(metric)].iloc[0]
+        assert row_.explanation.startswith("Cannot be run") and row_.draws == "0 of 20"
