@@ -212,3 +212,25 @@ def test_the_headline_sentences_of_the_findings_page_match_the_committed_tables(
     for metric in ("for recall", "for weighted recall", "for f1", "for weighted f1"):
         row_ = anova[anova.claim.str.contains(metric)].iloc[0]
         assert row_.explanation.startswith("Cannot be run") and row_.draws == "0 of 20"
+
+
+def test_every_figure_passes_the_figure_checker(small_ttg):
+    import matplotlib.pyplot as plt
+
+    from evalkit.figure_check import problems
+
+    world, timelines, log = wang_up.load_study(small_ttg)
+    jt = wang_up.judgment_table(log, timelines)
+    agg = wang_up.agreement(jt)
+    per = wang_up.agreement(jt, by=("assessor", "metric", "bin"))
+    by_time = wang_up.agreement(jt, by=("metric", "time_bin"))
+    studies = pd.DataFrame([{"insensitive_share": s, "study": k, "metric": "precision", "df1": 3, "df2": 16,
+                             "F": 2.0, "p": 0.5 / (1 + 10 * s) / (k + 1)} for s in (0, 0.5, 1) for k in range(20)])
+    figures = {"figure 7": wang_up.kappa_by_metric(agg, wang_up.METRICS, wang_up.BIN_LABELS),
+               "figure 8": wang_up.kappa_small_multiples(per, wang_up.METRICS, sorted(log.assessor.unique()),
+                                                         wang_up.BIN_LABELS),
+               "figure 9": wang_up.kappa_by_time(by_time, wang_up.time_panels(jt), wang_up.TIME_BIN),
+               "anova worlds": wang_up.anova_worlds_figure(studies, 0.5)}
+    for name, fig in figures.items():
+        assert problems(fig) == [], name
+        plt.close(fig)
