@@ -209,6 +209,13 @@ def test_the_headline_sentences_of_the_findings_page_match_the_committed_tables(
     shares = pd.read_csv(FIGURES / "wang2015" / "anova_worlds.csv").sort_values("insensitive_share")
     assert shares.significant_share.is_monotonic_increasing
     assert "The four other ANOVAs (recall, weighted recall, F1, weighted F1) cannot be run" in text
+    simulators = " ".join((ROOT / "docs" / "simulators.md").read_text().split())
+    fleiss = claims[claims.claim.str.startswith("Fleiss")].iloc[0]
+    draws = pd.read_csv(FIGURES / "wang2015" / "study_draws.csv").query("insensitive_share == 0")
+    assert (f'"fair" in {fleiss.draws} simulated studies (range {draws.fleiss.min():.3f}–'
+            f'{draws.fleiss.max():.3f})') in simulators
+    grows = claims[claims.claim.str.startswith("Agreement grows")].iloc[0]
+    assert f"larger in {grows.draws} simulated studies" in simulators
     for metric in ("for recall", "for weighted recall", "for f1", "for weighted f1"):
         row_ = anova[anova.claim.str.contains(metric)].iloc[0]
         assert row_.explanation.startswith("Cannot be run") and row_.draws == "0 of 20"
