@@ -237,7 +237,9 @@ def test_every_figure_passes_the_figure_checker(small_ttg):
                "figure 8": wang_up.kappa_small_multiples(per, wang_up.METRICS, sorted(log.assessor.unique()),
                                                          wang_up.BIN_LABELS),
                "figure 9": wang_up.kappa_by_time(by_time, wang_up.time_panels(jt), wang_up.TIME_BIN),
-               "anova worlds": wang_up.anova_worlds_figure(studies, 0.5)}
+               "anova worlds": wang_up.anova_worlds_figure(studies, 0.5),
+               "anova worlds, one share, none significant": wang_up.anova_worlds_figure(
+                   studies[studies.insensitive_share == 0].assign(p=0.5))}
     for name, fig in figures.items():
         assert problems(fig) == [], name
         plt.close(fig)

@@ -97,7 +97,7 @@ NOTEBOOK = Notebook(
         ("anova_worlds.png", "Why the precision ANOVA is rarely significant: p over simulated studies "
                              "of the paper's design, as the assessor who ignores precision keeps more "
                              "of its precision sensitivity (insensitive_share, 0 = the default model); "
-                             "right: the share of studies with p < 0.05 (no error bars)."),
+                             "right: the share of studies with p < 0.05, error bars its 95% Wilson interval."),
     ),
     not_reproduced=(
         ("Figure 6", "a screenshot of the web interface that collected the preferences; here the "

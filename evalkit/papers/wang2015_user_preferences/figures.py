@@ -22,6 +22,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
+from ...declare.claims import share_interval  # noqa: E402
 from .study import paper_anova_p  # noqa: E402
 from .worlds import summarise_anova_worlds  # noqa: E402
 
@@ -150,9 +151,17 @@ def anova_worlds_figure(studies: pd.DataFrame, committed_p: float | None = None)
     a.set(yscale="log", xlabel="insensitive_share (A4's precision sensitivity kept; 0 = default)",
           ylabel="p, precision ANOVA across bins")
     a.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
-    b.plot(summary["insensitive_share"], summary["significant_share"], marker="o", color=BAR,
-           label="simulated studies")
-    b.set(xlabel="insensitive_share", ylabel="share of studies with p < 0.05", ylim=(-0.02, 1.02))
+    k = (summary["significant_share"] * summary["studies"]).round().astype(int)
+    wilson = np.array([share_interval(int(h), int(r)) for h, r in zip(k, summary["studies"])])
+    share = summary["significant_share"].to_numpy()
+    yerr = np.maximum([share - wilson[:, 0], wilson[:, 1] - share], 0)   # Wilson ends: rounding
+    b.errorbar(summary["insensitive_share"], share, yerr=yerr,
+               marker="o", color=BAR, capsize=3)
+    b.set(xlabel="insensitive_share", ylabel="share of studies with p < 0.05 (95% CI)",
+          ylim=(-0.02, 1.02))
+    for ax in (a, b):   # shares lie in [0, 1]: the same ticks however many were run
+        ax.set_xlim(-0.08, 1.08)
+        ax.set_xticks(np.linspace(0, 1, 5))
     fig.suptitle(f"Simulated user studies of the paper's design ({int(summary.studies.min())} per "
                  "share): only the insensitive assessor's precision sensitivity varies", fontsize=9)
     fig.tight_layout()
