@@ -243,3 +243,15 @@ def test_every_figure_passes_the_figure_checker(small_ttg):
     for name, fig in figures.items():
         assert problems(fig) == [], name
         plt.close(fig)
+
+
+def test_the_chapters_sentence_on_a4s_precision_row_holds_in_the_committed_figure8():
+    """The notebook says A4's precision row in Figure 8 'stays near zero' (Landis-Koch slight or below)."""
+    from evalkit.paths import FIGURES, ROOT
+
+    assert "its precision row stays near zero" in (ROOT / "notebooks" / f"{wang_up.NOTEBOOK.name}.ipynb").read_text()
+    per = pd.read_csv(FIGURES / "wang2015" / "figure8_kappa_per_assessor.csv")
+    a4 = per[(per.assessor == "A4") & (per.metric == "precision")].kappa.dropna()
+    assert len(a4) == 4 and (a4.abs() <= 0.2).all()
+    others = per[(per.assessor != "A4") & (per.metric == "precision")].kappa.dropna()
+    assert others.median() > 0.5

@@ -10,11 +10,15 @@ here (``paper.agreement``), loaded on first use.
   :func:`judgment_table`, Cohen's kappa per bin (:func:`agreement`), Table 2
   (:func:`landis_koch_table`), Table 3 (:func:`anova_by_bin`), Fleiss' kappa
   on the shared pairs (:func:`shared_fleiss`).
-* :mod:`.worlds` — beyond the paper: Table 3's precision ANOVA over
-  simulated studies as the assessor who ignores precision keeps more of it
-  (:func:`anova_worlds`, :func:`summarise_anova_worlds`).
-* :mod:`.verdicts` — :func:`claims`, the paper's claims with the
-  reproduction's verdicts.
+* :mod:`.kappa` — :func:`kappa_of_tables`, Cohen's kappa and its interval
+  for many tables at once (the same values as :mod:`evalkit.stats.agreement`).
+* :mod:`.worlds` — the study drawn again: Table 3 for every metric and each
+  study's outcomes over simulated studies (:func:`anova_worlds`,
+  :func:`study_outcomes`); beyond the paper, the precision ANOVA as the
+  assessor who ignores precision keeps more of it
+  (:func:`summarise_anova_worlds`).
+* :mod:`.verdicts` — :func:`claims`, the paper's claims and the calibration
+  targets with verdicts over the simulated studies.
 * :mod:`.figures` — Figures 7–9 and the ANOVA worlds.
 """
 
