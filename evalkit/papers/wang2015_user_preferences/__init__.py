@@ -10,11 +10,15 @@ here (``paper.agreement``), loaded on first use.
   :func:`judgment_table`, Cohen's kappa per bin (:func:`agreement`), Table 2
   (:func:`landis_koch_table`), Table 3 (:func:`anova_by_bin`), Fleiss' kappa
   on the shared pairs (:func:`shared_fleiss`).
-* :mod:`.worlds` — beyond the paper: Table 3's precision ANOVA over
-  simulated studies as the assessor who ignores precision keeps more of it
-  (:func:`anova_worlds`, :func:`summarise_anova_worlds`).
-* :mod:`.verdicts` — :func:`claims`, the paper's claims with the
-  reproduction's verdicts.
+* :mod:`.kappa` — :func:`kappa_of_tables`, Cohen's kappa and its interval
+  for many tables at once (the same values as :mod:`evalkit.stats.agreement`).
+* :mod:`.worlds` — the study drawn again: Table 3 for every metric and each
+  study's outcomes over simulated studies (:func:`anova_worlds`,
+  :func:`study_outcomes`); beyond the paper, the precision ANOVA as the
+  assessor who ignores precision keeps more of it
+  (:func:`summarise_anova_worlds`).
+* :mod:`.verdicts` — :func:`claims`, the paper's claims and the calibration
+  targets with verdicts over the simulated studies.
 * :mod:`.figures` — Figures 7–9 and the ANOVA worlds.
 """
 
@@ -25,15 +29,18 @@ from ...simulate.preferences import simulate_preferences
 from ... import paths
 from ...declare import params
 from ...declare.notebook import Comparison, Input, Notebook
+from ...declare.claims import MIN_DRAWS
 from .. import wang2015_assessor_differences as assessor_differences
 
 __getattr__, _dir, _exported = exports(__name__, {
-    "study": ("METRICS_OF_TYPE", "BINS", "TIME_BIN", "METRICS", "implied_choice", "agreement",
+    "study": ("METRICS_OF_TYPE", "BINS", "BIN_LABELS", "TIME_BIN", "same_implied", "time_panels", "METRICS", "implied_choice", "agreement",
               "anova_by_bin", "judgment_table", "shared_fleiss", "kappa_trend", "load_study",
               "design_table", "landis_koch_table", "fleiss_vs_published", "paper_anova_p"),
-    "worlds": ("anova_worlds", "summarise_anova_worlds"),
+    "worlds": ("MIN_PREFERENCES", "StudyDraws", "anova_worlds", "study_outcomes", "summarise_anova_worlds"),
+    "kappa": ("kappa_of_tables",),
     "verdicts": ("claims",),
-    "figures": ("kappa_bars", "kappa_by_metric", "kappa_small_multiples", "anova_worlds_figure"),
+    "figures": ("kappa_bars", "kappa_by_metric", "kappa_by_time", "kappa_small_multiples",
+                "anova_worlds_figure"),
 })
 __all__ = ["PARAMETERS", "NOTEBOOK", *_exported]
 
@@ -47,11 +54,16 @@ PARAMETERS = {
     "alpha": params.number(lambda x: 0 < x < 1, "a number in (0, 1)"),
     "insensitive_shares": params.number_list(lambda x: 0 <= x <= 1, "a non-empty list of numbers "
                                                                      "in [0, 1]"),
-    "studies": params.whole(1),
+    "studies": params.whole(MIN_DRAWS),
     "study_seed": params.whole(0),
     "data_dir": params.folder("an existing folder with qrels.txt, clusters-*.json, runs/ and "
                               "preferences.csv"),
 }
+
+
+_BARS = ("Error bars: 95% large-sample interval (Fleiss, Cohen & Everitt 1969), clipped to "
+         "kappa's range [-1, 1], a triangle marking a clipped end; \"neither|preferences\" counts above "
+         "each bin; an empty place: no judgment or an undefined kappa.")
 
 
 NOTEBOOK = Notebook(
@@ -62,15 +74,14 @@ NOTEBOOK = Notebook(
     inputs=(*assessor_differences.NOTEBOOK.inputs,
             Input("data/raw/ttg/preferences.csv",
                   lambda: simulate_preferences(paths.RAW / "ttg", seed=assessor_differences.TTG_SEED))),
-    outputs=(
-        "preferences_design.csv", "figure7_kappa.csv", "figure7_kappa.png",
-        "figure8_kappa_per_assessor.csv", "figure8_kappa_per_assessor.png",
-        "table2_landis_koch.csv", "table3_anova.csv", "figure9_kappa_by_time.csv",
-        "figure9_kappa_by_time.png", "fleiss_shared.csv", "claims_preferences.csv",
-        "anova_worlds.csv", "anova_worlds.md", "anova_worlds_studies.csv", "anova_worlds_studies.md",
-        "anova_worlds.png", "anova_worlds.svg",
-    ),
-    quick={"insensitive_shares": [0, 1], "studies": 2},
+    outputs=tuple(f"{stem}.{ext}" for stem, exts in (
+        ("preferences_design", ("csv", "md")), ("figure7_kappa", ("csv", "md", "png", "svg")),
+        ("figure8_kappa_per_assessor", ("csv", "md", "png", "svg")),
+        ("table2_landis_koch", ("csv", "md")), ("table3_anova", ("csv", "md")),
+        ("figure9_kappa_by_time", ("csv", "md", "png", "svg")), ("fleiss_shared", ("csv", "md")),
+        ("anova_worlds", ("csv", "md", "png", "svg")), ("anova_worlds_studies", ("csv", "md")),
+        ("study_draws", ("csv", "md")), ("claims_preferences", ("csv", "md"))) for ext in exts),
+    quick={"insensitive_shares": [0], "studies": MIN_DRAWS},
     comparisons=(
         Comparison("wang2015_table3", "wang2015/table3_anova.csv", ("metric",),
                    {"F_published": "F", "p_published": "p"}, 0.05,
@@ -81,13 +92,20 @@ NOTEBOOK = Notebook(
                    "§5: Fleiss' kappa on the pairs all assessors judged.", joined=True),
     ),
     figures=(
-        ("figure7_kappa.png", "Figure 7: Cohen's kappa per metric and bin of metric difference "
-                              "(\"neither|preferences\" under each bar; simulated judgments)."),
-        ("figure8_kappa_per_assessor.png", "Figure 8: kappa per metric (rows) and assessor (columns)."),
-        ("figure9_kappa_by_time.png", "Figure 9: kappa by time spent, 30 s bins (missing bar: undefined)."),
-        ("anova_worlds.png", "Why the precision ANOVA is not significant: p over simulated studies of "
-                             "the paper's design, as the assessor who ignores precision keeps more of "
-                             "its precision sensitivity (insensitive_share, 0 = the default model)."),
+        ("figure7_kappa.png", "Figure 7: Cohen's kappa per metric and bin of |metric difference| "
+                              "(simulated judgments). " + _BARS),
+        ("figure8_kappa_per_assessor.png", "Figure 8: kappa per metric (rows) and assessor (columns), "
+                                           "Figure 7's bins at the same positions. " + _BARS),
+        ("figure9_kappa_by_time.png", "Figure 9: kappa by time spent on the comparison, 30 s bins "
+                                      "(a dash: kappa 0). " + _BARS),
+        ("anova_worlds.png", "Why the precision ANOVA is rarely significant: p over simulated studies "
+                             "of the paper's design, as the assessor who ignores precision keeps more "
+                             "of its precision sensitivity (insensitive_share, 0 = the default model); "
+                             "right: the share of studies with p < 0.05, error bars its 95% Wilson interval."),
+    ),
+    not_reproduced=(
+        ("Figure 6", "a screenshot of the web interface that collected the preferences; here the "
+                     "judgments are simulated by a user model, so there is no interface to show."),
     ),
     expected_seconds=22,
 )

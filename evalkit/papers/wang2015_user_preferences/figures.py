@@ -1,9 +1,16 @@
 """Wang et al. (SIGIR 2015) §5: the figures of ``wang2015_user_preferences.ipynb``.
 
 Figures 7–9 (kappa bars per metric, per assessor, by time spent) and the
-precision ANOVA over simulated studies (matplotlib; no I/O here).  Save them
-with :func:`evalkit.outputs.save_figure`, which strips dates so the
+precision ANOVA over simulated studies (matplotlib; no I/O here).  Show and
+save them with :func:`evalkit.outputs.show_figure`, which strips dates so the
 same data gives the same bytes.
+
+Conventions of every kappa panel: each bin has a fixed position (a bin
+without a defined kappa leaves its place empty); the error bar is the 95%
+large-sample interval of Fleiss, Cohen & Everitt (1969), clipped to kappa's
+range [-1, 1], with a triangle marking a clipped end; a kappa of exactly 0 is
+a dash (the paper's convention in Figure 9); "neither|preferences" counts sit
+above the bars.
 """
 
 from __future__ import annotations
@@ -15,85 +22,147 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
+from ...declare.claims import share_interval  # noqa: E402
 from .study import paper_anova_p  # noqa: E402
 from .worlds import summarise_anova_worlds  # noqa: E402
 
-__all__ = ["kappa_bars", "kappa_by_metric", "kappa_small_multiples", "anova_worlds_figure"]
+__all__ = ["kappa_bars", "kappa_by_metric", "kappa_by_time", "kappa_small_multiples",
+           "anova_worlds_figure", "BAR", "KAPPA_LABEL"]
+
+#: Okabe–Ito colours (colour-blind safe): bars, committed study, paper.
+BAR, ACCENT, PAPER = "#0072B2", "#D55E00", "#009E73"
+#: The y label of every kappa panel.
+KAPPA_LABEL = "Cohen's kappa (95% CI)"
+_LIMITS = (-1.08, 1.32)
 
 
-def kappa_bars(agg: pd.DataFrame, group: str = "bin", ax=None, annotate: bool = True):
-    """Bars of kappa per group with 95% CI; labels "neither | preferences" under each bar.
+def kappa_bars(agg: pd.DataFrame, x, width: float = 0.8, ax=None, counts: bool = True,
+               fontsize: float = 6):
+    """Bars of kappa at positions ``x`` (one per row of ``agg``), 95% CI clipped to [-1, 1].
 
-    An undefined kappa (NaN) leaves the bar out; a kappa of exactly 0 is drawn
-    as a dash (the paper's convention in Figure 9).
+    Rows with an undefined kappa (NaN) draw no bar (their counts still show);
+    a kappa of exactly 0 is drawn as a dash; a clipped interval end carries a
+    triangle.  ``counts`` writes "neither|preferences" above each position.
     """
     ax = ax or plt.gca()
-    x = np.arange(len(agg))
+    x = np.asarray(x, float)
     k = agg["kappa"].to_numpy(float)
+    lo, hi = agg["low"].to_numpy(float), agg["high"].to_numpy(float)
     ok = np.isfinite(k)
-    ax.bar(x[ok], k[ok], color="tab:blue", alpha=0.8)
-    ax.errorbar(x[ok], k[ok], yerr=[k[ok] - agg["low"].to_numpy(float)[ok],
-                                     agg["high"].to_numpy(float)[ok] - k[ok]],
-                fmt="none", ecolor="black", capsize=2, lw=0.8)
+    ax.bar(x[ok], k[ok], width=width, color=BAR)
+    clo, chi = np.clip(lo, -1, 1), np.clip(hi, -1, 1)
+    ax.errorbar(x[ok], k[ok], yerr=[(k - clo)[ok], (chi - k)[ok]], fmt="none", ecolor="black",
+                capsize=2, lw=0.8)
+    for end, cut, marker in ((hi, 1, "^"), (lo, -1, "v")):
+        mark = ok & (np.abs(end) > 1) & (np.sign(end) == cut)
+        ax.plot(x[mark], np.full(mark.sum(), cut), marker, color="black", ms=4, ls="none")
     zero = ok & (k == 0)
-    ax.plot(x[zero], k[zero], "_", color="black", ms=14, mew=2)
+    ax.plot(x[zero], k[zero], "_", color="black", ms=10, mew=2, ls="none")
     ax.axhline(0, color="grey", lw=0.6)
-    ax.set_xticks(x, agg[group].astype(str), rotation=30, fontsize=7)
-    ax.set_ylim(-0.6, 1.15)
-    if annotate:
-        for xi, (n, p) in enumerate(zip(agg["neither"], agg["preferences"])):
-            ax.text(xi, -0.55, f"{n}|{p}", ha="center", fontsize=6)
+    ax.set_ylim(*_LIMITS)
+    ax.set_yticks([-1, -0.5, 0, 0.5, 1])
+    if counts:
+        for xi, n, p in zip(x, agg["neither"], agg["preferences"]):
+            ax.text(xi, 1.06, f"{n}|{p}", ha="center", va="bottom", fontsize=fontsize)
     return ax
 
 
-def kappa_by_metric(agg: pd.DataFrame, metrics, group: str = "bin", title: str = ""):
-    """Figure 7 / Figure 9: one panel per metric."""
-    fig, axes = plt.subplots(1, len(metrics), figsize=(3.4 * len(metrics), 3.2), sharey=True)
+def _at_bins(agg: pd.DataFrame, bins) -> tuple[pd.DataFrame, np.ndarray]:
+    """``agg``'s rows and their fixed positions among ``bins``."""
+    pos = {str(b): i for i, b in enumerate(bins)}
+    rows = agg[agg["bin"].astype(str).isin(pos)]
+    return rows, rows["bin"].astype(str).map(pos).to_numpy()
+
+
+def kappa_by_metric(agg: pd.DataFrame, metrics, bins):
+    """Figure 7: one panel per metric, the bins of metric difference at fixed positions."""
+    fig, axes = plt.subplots(1, len(metrics), figsize=(2.9 * len(metrics), 3.0), sharey=True)
     for ax, m in zip(np.atleast_1d(axes), metrics):
-        kappa_bars(agg[agg.metric == m], group, ax)
+        rows, x = _at_bins(agg[agg.metric == m], bins)
+        kappa_bars(rows, x, ax=ax)
+        ax.set_xticks(range(len(bins)), [str(b) for b in bins], rotation=45, fontsize=7)
+        ax.set_xlim(-0.6, len(bins) - 0.4)
         ax.set_title(m.replace("_", " "), fontsize=9)
-    np.atleast_1d(axes)[0].set_ylabel("Cohen's kappa (95% CI)")
-    if title:
-        fig.suptitle(title, fontsize=9)
+        ax.set_xlabel(f"|{m.replace('_', ' ')} difference|", fontsize=8)
+    np.atleast_1d(axes)[0].set_ylabel(KAPPA_LABEL)
     fig.tight_layout()
     return fig
 
 
-def kappa_small_multiples(agg: pd.DataFrame, metrics, assessors):
-    """Figure 8: rows = metrics, columns = assessors."""
-    fig, axes = plt.subplots(len(metrics), len(assessors), figsize=(2.2 * len(assessors),
-                             1.8 * len(metrics)), sharey=True, squeeze=False)
+def kappa_by_time(by_time: pd.DataFrame, panels, bin_seconds: int):
+    """Figure 9: one row per panel ``(title, metric)``, kappa per time bin on a time axis (s).
+
+    Bars sit at the centres of their ``bin_seconds`` bins; time bins without
+    judgments are blank space; every row shares the time axis.
+    """
+    starts = by_time["time_bin"].astype(str).str.extract(r"\[(\d+),")[0].astype(float)
+    top = float(starts.max()) + bin_seconds
+    fig, axes = plt.subplots(len(panels), 1, figsize=(9.5, 1.7 * len(panels) + 0.6), sharex=True)
+    for ax, (title, m) in zip(np.atleast_1d(axes), panels):
+        sel = (by_time.metric == m).to_numpy()
+        kappa_bars(by_time[sel], starts[sel].to_numpy() + bin_seconds / 2, width=0.8 * bin_seconds,
+                   ax=ax)
+        ax.set_ylabel("kappa", fontsize=8)
+        ax.set_title(title, fontsize=8, loc="left")
+    last = np.atleast_1d(axes)[-1]
+    last.set_xlim(0, top)
+    last.set_xticks(np.arange(0, top + 1, 2 * bin_seconds))
+    last.set_xlabel(f"time spent on the comparison (s), {bin_seconds} s bins")
+    fig.tight_layout()
+    return fig
+
+
+def kappa_small_multiples(agg: pd.DataFrame, metrics, assessors, bins):
+    """Figure 8: rows = metrics, columns = assessors, the bins at Figure 7's fixed positions."""
+    fig, axes = plt.subplots(len(metrics), len(assessors), figsize=(2.0 * len(assessors),
+                             1.7 * len(metrics) + 0.4), sharey=True, sharex=True, squeeze=False)
     for i, m in enumerate(metrics):
         for j, a in enumerate(assessors):
             ax = axes[i][j]
-            kappa_bars(agg[(agg.metric == m) & (agg.assessor == a)], "bin", ax, annotate=False)
-            ax.tick_params(labelbottom=False, labelsize=6)
+            rows, x = _at_bins(agg[(agg.metric == m) & (agg.assessor == a)], bins)
+            kappa_bars(rows, x, ax=ax, counts=False)
+            ax.set_xlim(-0.6, len(bins) - 0.4)
+            ax.tick_params(labelsize=6)
             if i == 0:
                 ax.set_title(a, fontsize=8)
             if j == 0:
-                ax.set_ylabel(m.replace("_", " "), fontsize=7)
+                ax.set_ylabel(f"{m.replace('_', ' ')}\nkappa", fontsize=7)
+            if i == len(metrics) - 1:
+                ax.set_xticks(range(len(bins)), [str(b) for b in bins], rotation=90, fontsize=6)
+                ax.set_xlabel("|difference|", fontsize=7)
     fig.tight_layout()
     return fig
 
 
 def anova_worlds_figure(studies: pd.DataFrame, committed_p: float | None = None):
     """p of the precision ANOVA per simulated study against ``insensitive_share``."""
+    if "metric" in studies:
+        studies = studies[studies.metric == "precision"]
     summary = summarise_anova_worlds(studies)
-    fig, (a, b) = plt.subplots(1, 2, figsize=(9.5, 3.6))
+    fig, (a, b) = plt.subplots(1, 2, figsize=(10, 3.8))
     rng = np.random.default_rng(0)
     x = studies["insensitive_share"] + rng.uniform(-0.02, 0.02, len(studies))
     a.scatter(x, studies["p"], s=12, color="0.4", label="one simulated study")
     a.axhline(0.05, ls="--", color="k", lw=0.8, label="p = 0.05")
-    a.axhline(paper_anova_p(), color="tab:green", lw=0.8, label=f"paper p = {paper_anova_p():.4f}")
+    a.axhline(paper_anova_p(), color=PAPER, lw=1.2, label=f"paper p = {paper_anova_p():.4f}")
     if committed_p is not None:
-        a.scatter([0], [committed_p], marker="*", s=120, color="tab:red", zorder=5,
+        a.scatter([0], [committed_p], marker="*", s=120, color=ACCENT, zorder=5,
                   label=f"committed study p = {committed_p:.3f}")
     a.set(yscale="log", xlabel="insensitive_share (A4's precision sensitivity kept; 0 = default)",
           ylabel="p, precision ANOVA across bins")
-    a.legend(fontsize=7)
-    b.plot(summary["insensitive_share"], summary["significant_share"], marker="o")
-    b.set(xlabel="insensitive_share", ylabel="share of studies with p < 0.05", ylim=(-0.02, 1.02))
-    fig.suptitle("Simulated user studies (the paper's design): only the insensitive assessor's "
-                 "precision sensitivity varies", fontsize=9)
+    a.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    k = (summary["significant_share"] * summary["studies"]).round().astype(int)
+    wilson = np.array([share_interval(int(h), int(r)) for h, r in zip(k, summary["studies"])])
+    share = summary["significant_share"].to_numpy()
+    yerr = np.maximum([share - wilson[:, 0], wilson[:, 1] - share], 0)   # Wilson ends: rounding
+    b.errorbar(summary["insensitive_share"], share, yerr=yerr,
+               marker="o", color=BAR, capsize=3)
+    b.set(xlabel="insensitive_share", ylabel="share of studies with p < 0.05 (95% CI)",
+          ylim=(-0.02, 1.02))
+    for ax in (a, b):   # shares lie in [0, 1]: the same ticks however many were run
+        ax.set_xlim(-0.08, 1.08)
+        ax.set_xticks(np.linspace(0, 1, 5))
+    fig.suptitle(f"Simulated user studies of the paper's design ({int(summary.studies.min())} per "
+                 "share): only the insensitive assessor's precision sensitivity varies", fontsize=9)
     fig.tight_layout()
     return fig

@@ -28,8 +28,9 @@ from ...formats.preferences import read_preferences
 from ...simulate.preferences import preference_timelines
 from ...stats import agreement as agreement_stats
 from ..wang2015_assessor_differences.pipeline import load_world
+from .kappa import kappa_of_tables
 
-__all__ = ["METRICS_OF_TYPE", "BINS", "TIME_BIN", "METRICS", "implied_choice", "agreement",
+__all__ = ["METRICS_OF_TYPE", "BINS", "BIN_LABELS", "TIME_BIN", "same_implied", "time_panels", "METRICS", "implied_choice", "agreement",
            "anova_by_bin", "judgment_table", "shared_fleiss", "kappa_trend", "load_study", "design_table",
            "landis_koch_table", "fleiss_vs_published", "paper_anova_p"]
 
@@ -41,6 +42,10 @@ METRICS_OF_TYPE = {"precision": ("precision",), "recall": ("recall", "weighted_r
 
 #: Figure 7's bins of absolute metric difference (the last one closed at 1).
 BINS = (0.0, 0.1, 0.2, 0.3, 0.4, 1.0 + 1e-9)
+
+
+#: Figure 7's bin labels, in order (every figure places them at fixed positions).
+BIN_LABELS = tuple(f"[{a:g},{b:.1f})" if b < 1 else f"[{a:g},1]" for a, b in zip(BINS[:-1], BINS[1:]))
 
 
 #: Figure 9's bins of time spent, seconds.
@@ -62,17 +67,30 @@ def agreement(judgments: pd.DataFrame, by: tuple[str, ...] = ("metric", "bin"),
 
     ``judgments`` (long format, one row per judgment and checked metric) has
     ``metric, bin, choice, implied`` and any grouping columns.  "Prefer
-    neither" judgments are counted, then dropped before kappa (as the paper).
+    neither" judgments are counted, then dropped before kappa (as the paper);
+    kappa and its interval per group are those of
+    :func:`evalkit.stats.agreement.cohens_kappa`, computed for all groups at
+    once (:func:`.kappa.kappa_of_tables`).  A group without a decided
+    judgment, or with one category only, has an undefined (NaN) kappa.
     """
-    rows = []
-    for key, g in judgments.groupby(list(by), sort=True, observed=True):
-        decided = g[g.choice != "neither"]
-        k = agreement_stats.cohens_kappa(decided.choice, decided.implied, alpha) if len(decided) else None
-        rows.append({**dict(zip(by, key if isinstance(key, tuple) else (key,))),
-                     "kappa": k.kappa if k else np.nan, "low": k.low if k else np.nan,
-                     "high": k.high if k else np.nan, "neither": int((g.choice == "neither").sum()),
-                     "preferences": len(decided)})
-    return pd.DataFrame(rows)
+    if not 0 < alpha < 1:
+        raise ValueError(f"alpha must lie in (0, 1), got {alpha!r}")
+    groups = judgments.groupby(list(by), sort=True, observed=True)
+    code = groups.ngroup().to_numpy()
+    keys = groups.size().index
+    cats = {"left": 0, "right": 1, "neither": 2}
+    human = judgments["choice"].map(cats).to_numpy()
+    metric = judgments["implied"].map(cats).to_numpy()
+    if np.isnan(human.astype(float)).any() or np.isnan(metric.astype(float)).any():
+        raise ValueError(f"choices and implied choices must be one of {sorted(cats)}")
+    decided = human != 2
+    tables = np.zeros((len(keys), 3, 3))
+    np.add.at(tables, (code[decided], human[decided].astype(int), metric[decided].astype(int)), 1)
+    k = kappa_of_tables(tables, alpha)
+    frame = keys.to_frame(index=False) if isinstance(keys, pd.MultiIndex) else pd.DataFrame({by[0]: keys})
+    return frame.assign(kappa=k["kappa"], low=k["low"], high=k["high"],
+                        neither=np.bincount(code[~decided], minlength=len(keys)).astype(int),
+                        preferences=k["n"].astype(int))
 
 
 def anova_by_bin(per_assessor: pd.DataFrame) -> pd.DataFrame:
@@ -125,8 +143,7 @@ def judgment_table(log: pd.DataFrame, timelines: pd.DataFrame) -> pd.DataFrame:
             parts.append(part.assign(_row=sel, _order=order))
     out = (pd.concat(parts).sort_values(["_row", "_order"], kind="stable")
            .drop(columns=["_row", "_order"]).reset_index(drop=True))
-    labels = [f"[{a:g},{b:.1f})" if b < 1 else f"[{a:g},1]" for a, b in zip(BINS[:-1], BINS[1:])]
-    out["bin"] = pd.cut(out["diff"].abs(), BINS, right=False, labels=labels)
+    out["bin"] = pd.cut(out["diff"].abs(), BINS, right=False, labels=list(BIN_LABELS))
     edges = np.arange(0, max(out.seconds.max(), TIME_BIN) + TIME_BIN, TIME_BIN)
     out["time_bin"] = pd.cut(out.seconds, edges, right=False,
                              labels=[f"[{int(a)},{int(b)})" for a, b in zip(edges[:-1], edges[1:])])
@@ -193,3 +210,26 @@ def paper_anova_p(f: float = 3.397, df1: int = 3, df2: int = 16) -> float:
     from scipy.stats import f as f_dist
 
     return float(f_dist.sf(f, df1, df2))
+
+
+def same_implied(jt: pd.DataFrame, a: str = "f1", b: str = "weighted_f1") -> tuple[int, int]:
+    """On the judgments checked against both metrics ``a`` and ``b``: how many get the same
+    implied choice from both, and how many there are.
+
+    When the two agree on every judgment, every kappa not binned by the
+    metric's own difference (Figure 9's time bins) is the same for both.
+    """
+    x, y = jt[jt.metric == a], jt[jt.metric == b]
+    if len(x) != len(y) or not (x.pair_id.to_numpy() == y.pair_id.to_numpy()).all():
+        raise ValueError(f"{a} and {b} are not checked on the same judgments")
+    return int((x.implied.to_numpy() == y.implied.to_numpy()).sum()), len(x)
+
+
+def time_panels(jt: pd.DataFrame) -> list[tuple[str, str]]:
+    """Figure 9's panels ``(title, metric)``: weighted F1 joins F1's panel when the two imply the
+    same choice on every F1-sampled judgment (then their time-binned kappas are identical)."""
+    same, n = same_implied(jt)
+    if n and same == n:
+        return [(m.replace("_", " "), m) for m in METRICS[:3]] + [
+            (f"f1 = weighted f1 (same implied choice on all {n} F1-sampled judgments)", "f1")]
+    return [(m.replace("_", " "), m) for m in METRICS]
