@@ -340,3 +340,66 @@ def test_claims_on_fewer_than_twenty_draws_say_they_judge_the_committed_draw():
     none = v[v.claim.str.startswith("Table 3: no discrepancies")].iloc[0]
     assert none.draws == "" and none.verdict == "holds"             # draw 0 has none
     assert "only 2 draws: judged on the committed draw" in none.reproduced
+
+
+def test_the_headline_findings_in_the_docs_match_the_committed_outputs():
+    """Every number docs/findings.md states about Sakai is recomputed from figures/sakai2017/."""
+    import re
+
+    import pandas as pd
+
+    from evalkit import paths
+
+    text = " ".join((paths.ROOT / "docs" / "findings.md").read_text().split())
+    head = text[text.index("## Headline findings (Sakai 2017"):text.index("## Headline findings (Wang")]
+    fig = paths.ROOT / "figures" / "sakai2017"
+    reps = pd.read_csv(fig / "replications.csv")
+    r = reps.replication.nunique()
+    few = reps[reps.N <= 10].groupby("replication").apply(lambda g: (g.tau < 1).all(),
+                                                          include_groups=False)
+    assert few.all() and f"in all {r} rating draws tau < 1" in head
+    per = reps.groupby("replication")["high"].apply(lambda h: int((h >= 1).sum()))
+    total = reps[reps.replication == 0].shape[0]
+    assert (f"all {total} conditions reach 1 in only {int((per == total).sum())} of {r} draws "
+            f"({per.min()}–{per.max()} per draw)") in head
+    assert (reps[reps.N == 5].groupby("replication").discrepancies.sum() > 0).all()
+    big = reps[reps.N.isin([40, 80])].groupby("replication").discrepancies.sum()
+    at80 = reps[reps.N == 80].discrepancies.sum()
+    assert at80 == 0 and (f"over {r} draws, {int((big == 0).sum())} have none and "
+                          f"{int((big > 0).sum())} have some, all at N = 40 (up to {big.max()} "
+                          "in one draw), so that claim is mixed") in head
+    s = pd.read_csv(fig / "run_spread_summary.csv").set_index("run_spread").loc[0.75]
+    assert (f"{int(s.worlds)} collection seeds per value: {s.diff_vs_default:+.1f} conditions, 95% "
+            f"interval {s.diff_low:+.1f} to {s.diff_high:+.1f}, at run_spread 0.75") in head
+    assert f"only {int(s.all_conditions)} of {int(s.worlds)} collections reach all {total}" in head
+    pairs = pd.read_csv(fig / "replication_pairs.csv")
+    med = {m: pd.concat([g.d_RawG, g.d_UG]).median() for m, g in pairs.groupby("measure")}
+    assert [m for m, x in med.items() if 0.12 <= x <= 0.17] == ["nG@1"]
+    assert med["P+"] < 0.12 and med["nERR"] < 0.12 and "median is within it for nG@1 only" in head
+    sd = {m: (g.d_RawG / g.ES_RawG).median() for m, g in pairs.groupby("measure")}
+    assert sd["nG@1"] > max(sd["P+"], sd["nERR"])                   # "smaller residual spread"
+    assert not re.search(r"vanish", head)
+
+
+def test_the_run_spread_explanation_says_clear_or_inconclusive_from_the_intervals():
+    import pandas as pd
+
+    from evalkit.workspace import published
+
+    def text(wide):
+        worlds = pd.DataFrame({"run_spread": [0.25] * 3 + [0.75] * 3, "collection_seed": [1, 2, 3] * 2,
+                               "upper_at_least_1": [42, 43, 44] + wide, "conditions": 45,
+                               "hsd_border_d": [0.14, 0.14, 0.14, 0.13, 0.118, 0.13]})
+        reps, pairs = _draws()
+        v = sakai.claims(sakai.table1(), published.load("sakai2017_table1"), reps, pairs,
+                         worlds=worlds, world_summary=sakai.run_spread_summary(worlds))
+        return v[v.claim.str.startswith("Table 2: every upper")].iloc[0].explanation
+
+    # differences 3, 2, 1: mean 2, sd 1, t(0.975, 2) = 4.303: 2 +- 2.48 includes 0
+    assert "It is inconclusive at 0.75 (+2.0 [-0.5, +4.5]): the interval includes 0" in text([45, 45, 45])
+    assert "No spread tried raises the count clearly" in text([45, 45, 45])
+    # differences 2, 2, 1: mean 5/3, sd 0.577: 5/3 +- 1.43 excludes 0
+    clear = text([44, 45, 45])
+    assert "stands clear of the seed-to-seed spread at run_spread 0.75 (+1.7 [+0.2, +3.1])" in clear
+    assert "only run_spread" not in clear and "no spread tried reaches all 45" in clear
+    assert "missed at run_spread 0.75 in 1 of 3 collections" in clear

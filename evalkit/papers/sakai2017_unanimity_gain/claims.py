@@ -203,9 +203,9 @@ def _why_upper_limits(worlds: pd.DataFrame | None, summary: pd.DataFrame | None)
              for r in alt.itertuples() if r.diff_low > 0 or r.diff_high < 0]
     unclear = [f"{r.run_spread:g} ({r.diff_vs_default:+.1f} [{r.diff_low:+.1f}, {r.diff_high:+.1f}])"
                for r in alt.itertuples() if not (r.diff_low > 0 or r.diff_high < 0)]
-    text = ("How many upper limits reach 1 depends on how far apart the runs near a tie are "
-            "(run_spread, the sd of run skill within a team, set directly; everything else "
-            f"fixed), judged over {w} collection seeds per value (the same seeds at every value). "
+    text = ("Tested: whether how far apart the runs near a tie are (run_spread, the sd of run "
+            "skill within a team, set directly; everything else fixed) moves how many upper "
+            f"limits reach 1, over {w} collection seeds per value (the same seeds at every value). "
             f"Mean conditions of {total} with upper limit >= 1 [95% t interval]: {means}. ")
     if clear:
         text += ("Against the default, paired by seed, the difference stands clear of the "
@@ -213,12 +213,20 @@ def _why_upper_limits(worlds: pd.DataFrame | None, summary: pd.DataFrame | None)
     if unclear:
         text += (f"It is inconclusive at {', '.join(unclear)}: the interval includes 0. ")
     full = summary[summary["all_conditions"] == summary["worlds"]]
-    text += ("Wider spreads raise the count, but "
+    raised = any(r.diff_low > 0 for r in alt.itertuples())
+    text += (("A wider spread raises the count, but " if raised else
+              "No spread tried raises the count clearly, and ")
              + (f"only run_spread {', '.join(f'{x:g}' for x in full.run_spread)} reaches all "
                 f"{total} in every collection" if len(full) else
                 f"no spread tried reaches all {total} in every collection")
-             + f", so the paper's all-{total} is not assured by this assumption alone. "
-             f"The calibrated default is not retuned. See sakai2017/run_spread_worlds.png.")
+             + f", so the paper's all-{total} is not assured by this assumption alone. ")
+    off = worlds.assign(out=~worlds["hsd_border_d"].between(*PUBLISHED_D)).groupby("run_spread")["out"]
+    misses = [f"{sp:g} in {int(k)} of {n}" for (sp, k), n in zip(off.sum().items(), off.size())
+              if k]
+    text += ((f"The calibration target (HSD border |d| of nG@1 within {_D_TEXT}) is missed at "
+              f"run_spread {', '.join(misses)} collections. ") if misses else
+             f"Every world keeps the HSD border |d| of nG@1 within {_D_TEXT}. ")
+    text += "The calibrated default is not retuned. See sakai2017/run_spread_worlds.png."
     return text
 
 

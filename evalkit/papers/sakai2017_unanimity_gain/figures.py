@@ -149,7 +149,7 @@ def run_spread_figure(worlds: pd.DataFrame, summary: pd.DataFrame | None = None)
     spreads = sorted(worlds["run_spread"].unique())
     step = min(np.diff(spreads)) if len(spreads) > 1 else 0.1
     rng = np.random.default_rng(0)          # jitter only: a fixed seed, the same bytes every run
-    jitter = rng.uniform(-0.12, 0.12, len(worlds)) * step
+    jitter = rng.uniform(-0.06, 0.06, len(worlds)) * step
     a.scatter(worlds["run_spread"] + jitter, worlds["upper_at_least_1"], s=12, color=grey,
               alpha=0.7, label="one collection (seed), jittered")
     high = np.minimum(summary["high"], total)            # a count cannot exceed the total
@@ -174,6 +174,7 @@ def run_spread_figure(worlds: pd.DataFrame, summary: pd.DataFrame | None = None)
     b.set(xlabel="run_spread (sd of run skill within a team)",
           ylabel="HSD border |d| of mean nG@1 (calibration)")
     for ax in (a, b):
+        ax.set_xticks(spreads)
         ax.axvline(STC_DEFAULTS["run_spread"], color="tab:red", lw=0.8, ls=":",
                    label="the calibrated default")
         ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=2,
