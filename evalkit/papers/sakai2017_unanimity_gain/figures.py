@@ -91,6 +91,7 @@ def replication_distributions(reps: pd.DataFrame):
             if i == 0:
                 ax.axhline(1.0, color="grey", lw=0.8, ls="--")
             else:
+                ax.set_ylim(-0.5, max(int(reps[col].max()), 1) + 0.5)
                 ax.yaxis.set_major_locator(MaxNLocator(integer=True))
             if ax.get_legend() is not None:
                 ax.get_legend().remove()
