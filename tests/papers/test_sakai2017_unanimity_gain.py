@@ -403,3 +403,34 @@ def test_the_run_spread_explanation_says_clear_or_inconclusive_from_the_interval
     assert "stands clear of the seed-to-seed spread at run_spread 0.75 (+1.7 [+0.2, +3.1])" in clear
     assert "only run_spread" not in clear and "no spread tried reaches all 45" in clear
     assert "missed at run_spread 0.75 in 1 of 3 collections" in clear
+
+
+def test_the_stated_ranges_are_the_papers_rows_rounded():
+    from evalkit.workspace import published
+
+    t3 = published.load("sakai2017_table3")
+    d = t3[["d_RawG", "d_UG"]].to_numpy().ravel()
+    es = t3[["ES_RawG", "ES_UG"]].to_numpy().ravel()
+    assert (d.min(), d.max()) == pytest.approx((0.1146, 0.1666))
+    assert (es.min(), es.max()) == pytest.approx((1.629, 2.447))
+    assert sakai.CLAIM_RANGES == {"d": (0.12, 0.17), "es": (1.6, 2.4)}   # "about", as stated
+
+
+def test_every_figure_passes_the_figure_checker():
+    import matplotlib
+    import pandas as pd
+
+    matplotlib.use("Agg")
+    from evalkit import figure_check, paths
+    from evalkit.workspace import published
+
+    fig = paths.ROOT / "figures" / "sakai2017"
+    es_rows = sakai.es_paper_rows(published.load("sakai2017_table3"))
+    figures = {
+        "tau_grid": sakai.tau_grid(pd.read_csv(fig / "table2.csv"), published.load("sakai2017_table2")),
+        "replications": sakai.replication_distributions(pd.read_csv(fig / "replications.csv")),
+        "es": sakai.es_figure(pd.read_csv(fig / "es_denominator.csv"), es_rows),
+        "run_spread": sakai.run_spread_figure(pd.read_csv(fig / "run_spread_worlds.csv")),
+    }
+    for name, f in figures.items():
+        assert figure_check.problems(f) == [], name
