@@ -29,7 +29,7 @@ from ..formats.trec import write_qrels, write_run
 from ..seeds import as_generator
 
 __all__ = ["simulate_ratings", "STC_DEFAULTS", "rank_pool", "simulate_stc_collection", "stc_frames",
-           "subsample_assessors", "fixed_sum_ratings", "shuffle_relevant"]
+           "stc_lists", "subsample_assessors", "fixed_sum_ratings", "shuffle_relevant"]
 
 
 def simulate_ratings(grades, n_assessors: int, dmax: int, seed) -> np.ndarray:
@@ -93,6 +93,20 @@ def rank_pool(relevance: dict, seed, n_teams: int = 16, n_runs: int = 44, depth:
     returns its ``depth`` best.  Returns ``run, topic, doc, rank, score``.
     """
     rng = as_generator(seed)
+    names, tops = _rank_tops(relevance, rng, n_teams, n_runs, depth, team_skill, run_spread,
+                             team_noise_share)
+    rows = []
+    for (topic, (docs, _)), (top, score) in zip(relevance.items(), tops):
+        for r in range(len(names)):
+            for rank, (i, s) in enumerate(zip(top[r], score[r]), start=1):
+                rows.append((names[r], topic, str(docs[i]), rank, float(s)))
+    return pd.DataFrame(rows, columns=["run", "topic", "doc", "rank", "score"])
+
+
+def _rank_tops(relevance: dict, rng: np.random.Generator, n_teams: int, n_runs: int, depth: int,
+               team_skill, run_spread: float, team_noise_share: float):
+    """The draws of :func:`rank_pool`: run names and, per topic, each run's top ``depth``
+    item indices (``runs x depth``) with their scores, in ``relevance``'s topic order."""
     per_team = _runs_per_team(n_runs, n_teams, rng)
     team_of_run = np.repeat(np.arange(n_teams), per_team)
     team = rng.uniform(*team_skill, n_teams)
@@ -100,8 +114,8 @@ def rank_pool(relevance: dict, seed, n_teams: int = 16, n_runs: int = 44, depth:
     names = [f"T{t + 1:02d}-R{int((team_of_run[:i] == t).sum()) + 1}"
              for i, t in enumerate(team_of_run)]
     c = team_noise_share
-    rows = []
-    for topic, (docs, rel) in relevance.items():
+    tops = []
+    for docs, rel in relevance.values():
         m = len(docs)
         appeal = rng.normal(0, 1, m)
         team_noise = rng.normal(0, 1, (n_teams, m))
@@ -109,10 +123,8 @@ def rank_pool(relevance: dict, seed, n_teams: int = 16, n_runs: int = 44, depth:
         score = (skill[:, None] * np.asarray(rel, float)[None, :] + 0.5 * appeal[None, :]
                  + np.sqrt(c) * team_noise[team_of_run] + np.sqrt(1 - c) * run_noise)
         top = np.argsort(-score, axis=1, kind="stable")[:, :depth]
-        for r in range(n_runs):
-            for rank, i in enumerate(top[r], start=1):
-                rows.append((names[r], topic, str(docs[i]), rank, float(score[r, i])))
-    return pd.DataFrame(rows, columns=["run", "topic", "doc", "rank", "score"])
+        tops.append((top, np.take_along_axis(score, top, axis=1)))
+    return names, tops
 
 
 def simulate_stc_collection(out_dir, seed=2017, **overrides) -> dict[str, Path]:
@@ -138,6 +150,22 @@ def stc_frames(seed=2017, **overrides) -> tuple[pd.DataFrame, pd.DataFrame]:
     with mean nG@1 differences of 0.12–0.17 near the 5% significance border
     of the randomised Tukey HSD test.
     """
+    cfg, grades, names, tops = _stc_draw(seed, overrides)
+    rows = []
+    for (topic, (docs, _)), (top, score) in zip(grades.items(), tops):
+        for r, name in enumerate(names):
+            for rank, (i, s) in enumerate(zip(top[r], score[r]), start=1):
+                rows.append((name, topic, str(docs[i]), rank, float(s)))
+    runs = pd.DataFrame(rows, columns=["run", "topic", "doc", "rank", "score"])
+    grade_of = {(t, str(d)): int(g) for t, (docs, gr) in grades.items() for d, g in zip(docs, gr)}
+    pooled = runs[["topic", "doc"]].drop_duplicates().sort_values(["topic", "doc"])
+    qrels = pooled.assign(grade=[grade_of[k] for k in zip(pooled.topic, pooled.doc)])
+    return qrels.reset_index(drop=True), runs
+
+
+def _stc_draw(seed, overrides: dict):
+    """The draws of :func:`stc_frames`: the settings, ``{topic: (ids, grades)}`` of every
+    candidate, the run names and each topic's top lists (:func:`_rank_tops`)."""
     cfg = {**STC_DEFAULTS, **overrides}
     unknown = set(overrides) - set(STC_DEFAULTS)
     if unknown:
@@ -156,13 +184,35 @@ def stc_frames(seed=2017, **overrides) -> tuple[pd.DataFrame, pd.DataFrame]:
     for t, topic in enumerate(topics):
         relevant = rng.random(m) < rng.beta(a, b)
         grades[topic] = (ids[t], np.where(relevant, np.where(rng.random(m) < cfg["l2_share"], 2, 1), 0))
-    runs = rank_pool(grades, rng, cfg["n_teams"], cfg["n_runs"], cfg["depth"], cfg["team_skill"],
-                     cfg["run_spread"], cfg["team_noise_share"])
-    runs["run"] = runs["run"].str.replace("-R", "-C-R", regex=False)
-    grade_of = {(t, str(d)): int(g) for t, (docs, gr) in grades.items() for d, g in zip(docs, gr)}
-    pooled = runs[["topic", "doc"]].drop_duplicates().sort_values(["topic", "doc"])
-    qrels = pooled.assign(grade=[grade_of[k] for k in zip(pooled.topic, pooled.doc)])
-    return qrels.reset_index(drop=True), runs
+    names, tops = _rank_tops(grades, rng, cfg["n_teams"], cfg["n_runs"], cfg["depth"],
+                             cfg["team_skill"], cfg["run_spread"], cfg["team_noise_share"])
+    return cfg, grades, [n.replace("-R", "-C-R") for n in names], tops
+
+
+def stc_lists(seed=2017, **overrides):
+    """The collection of :func:`stc_frames`, straight to ranked lists (no frames, no files).
+
+    Returns ``(lists, grades)``: the :class:`~evalkit.measures.graded.RankedLists`
+    and each topic's pool grades aligned with ``lists.items``, equal to what
+    :func:`evalkit.measures.graded.ranked_lists` makes of :func:`stc_frames`
+    (same seed, same draws) at depth ``depth``, several times faster: for
+    experiments over many simulated collections.
+    """
+    from ..measures.graded import RankedLists
+
+    _, grades, names, tops = _stc_draw(seed, overrides)
+    order = np.argsort(names, kind="stable")                 # runs sorted by name
+    items, index, pool_grades = [], [], []
+    for (docs, grade), (top, _) in zip(grades.values(), tops):
+        pooled = np.unique(top)
+        by_id = pooled[np.argsort(docs[pooled], kind="stable")]   # 16-digit ids: as strings sort
+        items.append(tuple(str(d) for d in docs[by_id]))
+        pool_grades.append(grade[by_id])
+        index.append(np.searchsorted(docs[by_id], docs[top]))
+    index = np.stack(index, axis=1)[order]                    # runs x topics x depth
+    lists = RankedLists(tuple(names[i] for i in order), tuple(grades), tuple(items),
+                        index.astype(np.int64), 0)
+    return lists, tuple(pool_grades)
 
 
 def subsample_assessors(ratings, n: int, seed) -> np.ndarray:

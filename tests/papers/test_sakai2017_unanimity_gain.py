@@ -163,6 +163,7 @@ def test_run_spread_worlds_differ_only_in_run_spread_and_report_the_border():
 
     worlds = sakai.run_spread_worlds([0.25, 0.5], 1, [2], [5], 0.2, 2017)
     assert list(worlds["world"]) == ["default", "alternative"]
+    assert list(worlds["collection_seed"]) == [2017, 2017]        # the same seed at every value
     assert (worlds["conditions"] == 3).all()                      # 3 measures x 1 condition
     # the default world is the committed collection: recompute its border |d| by hand
     import tempfile
@@ -250,3 +251,186 @@ def test_the_package_exports_every_public_name_of_its_modules():
         assert own <= set(module.__all__) <= set(sakai.__all__), sub
     assert len(sakai.__all__) == len(set(sakai.__all__))
     assert all(hasattr(sakai, name) for name in sakai.__all__)
+
+
+def test_stc_lists_equal_the_lists_read_from_the_frames():
+    for seed, kw in ((11, {"n_topics": 6}), (3, {"n_topics": 4, "run_spread": 0.75})):
+        qrels, runs = sim_stc.stc_frames(seed, **kw)
+        slow = sakai.collection_from_frames(qrels, runs, 10)
+        fast = sakai.collection_from_lists(*sim_stc.stc_lists(seed, **kw))
+        assert (fast.lists.runs, fast.lists.topics, fast.lists.items) == \
+            (slow.lists.runs, slow.lists.topics, slow.lists.items)
+        np.testing.assert_array_equal(fast.lists.index, slow.lists.index)
+        assert all(np.array_equal(x, y) for x, y in zip(fast.grades, slow.grades))
+        assert fast.qrels[["topic", "doc", "grade"]].values.tolist() == \
+            slow.qrels.sort_values(["topic", "doc"])[["topic", "doc", "grade"]].values.tolist()
+
+
+def test_run_spread_summary_by_hand():
+    import pandas as pd
+
+    # 3 seeds at the default 0.25 and at 0.5; counts of 45
+    worlds = pd.DataFrame({"run_spread": [0.25] * 3 + [0.5] * 3,
+                           "collection_seed": [1, 2, 3] * 2,
+                           "upper_at_least_1": [42, 44, 45, 45, 45, 45], "conditions": 45})
+    s = sakai.run_spread_summary(worlds).set_index("run_spread")
+    # mean 131/3 = 43.667, sd = sqrt(((-5/3)^2 + (1/3)^2 + (4/3)^2) / 2) = sqrt(7/3) = 1.5275
+    half = 4.302653 * np.sqrt(7 / 3) / np.sqrt(3)                 # t(0.975, 2) = 4.3027
+    assert s.loc[0.25, "mean"] == pytest.approx(131 / 3)
+    assert (s.loc[0.25, "low"], s.loc[0.25, "high"]) == pytest.approx((131 / 3 - half, 131 / 3 + half))
+    assert s.loc[0.25, "all_conditions"] == 1 and s.loc[0.5, "all_conditions"] == 3
+    # paired differences 3, 1, 0: mean 4/3, sd sqrt(7/3): the same half width
+    assert s.loc[0.5, "diff_vs_default"] == pytest.approx(4 / 3)
+    assert (s.loc[0.5, "diff_low"], s.loc[0.5, "diff_high"]) == pytest.approx((4 / 3 - half, 4 / 3 + half))
+    assert s.loc[0.5, "diff_low"] < 0                              # inconclusive at 3 seeds
+
+
+def _draws(r=20, big_from=12):
+    """A hand-made replications frame: r draws, 2 conditions (N = 5, N = 40) of one measure."""
+    import pandas as pd
+
+    rows = []
+    for rep in range(r):
+        rows.append({"replication": rep, "measure": "nG@1", "dmax": 2, "N": 5, "tau": 0.98,
+                     "low": 0.96, "high": 1.001 if rep < 3 else 0.999, "discrepancies": 2})
+        rows.append({"replication": rep, "measure": "nG@1", "dmax": 2, "N": 40, "tau": 1.0,
+                     "low": 0.99, "high": 1.01, "discrepancies": int(rep >= big_from)})
+    reps = pd.DataFrame(rows)
+    # per draw two discrepant pairs at N = 5; |d| medians 0.12 (draws 0-1, at the edge) else 0.107
+    pairs = pd.DataFrame([{"replication": rep, "measure": "nG@1", "dmax": 2, "N": 5,
+                           "pair": f"A vs B{j}", "p_RawG": 0.04, "d_RawG": d, "ES_RawG": 0.5,
+                           "p_UG": 0.06, "d_UG": d, "ES_UG": 2.0 if rep < 17 else 0.5}
+                          for rep in range(r) for j, d in enumerate((0.12, 0.12) if rep < 2
+                                                                   else (0.100, 0.114))])
+    return reps, pairs
+
+
+def test_claims_are_judged_over_draws_at_the_range_they_state():
+    reps, pairs = _draws()
+    t1 = sakai.table1()
+    from evalkit.workspace import published
+
+    v = sakai.claims(t1, published.load("sakai2017_table1"), reps, pairs).set_index("claim")
+    assert sakai.CLAIM_RANGES == {"d": (0.12, 0.17), "es": (1.6, 2.4)}
+    row = lambda start: v[v.index.str.startswith(start)].iloc[0]   # noqa: E731
+    assert row("Table 1")[["kind", "draws", "verdict"]].tolist() == ["identity", "", "holds"]
+    # upper limits: all >= 1 only in draws 0-2 (both conditions): 3 of 20
+    assert row("Table 2: every upper")[["kind", "draws", "verdict"]].tolist() == \
+        ["paper", "3 of 20", "does not hold"]
+    assert row("Table 2: with N = 5")[["draws", "verdict"]].tolist() == ["20 of 20", "holds"]
+    assert row("Table 3: discrepancies occur")[["draws", "verdict"]].tolist() == ["20 of 20", "holds"]
+    # none at N = 40 and 80 in draws 0-11: 12 of 20, mixed (0.6)
+    none = row("Table 3: no discrepancies at N = 40 and 80")
+    assert none[["draws", "verdict"]].tolist() == ["12 of 20", "mixed"]
+    assert "8 of 20 draws have discrepancies at N = 40 or 80 (N = 40 in 8 draws" in none.explanation
+    # ES: per-draw median of (0.5, 0.5, 2.0, 2.0) = 1.25 for draws 0-16, 0.5 after: 0 of 20
+    assert row("Table 3: discrepant (borderline) pairs have ES_HSD")[["draws", "verdict"]].tolist() \
+        == ["0 of 20", "does not hold"]
+    # |d|: median 0.12 (on the edge, inclusive) in draws 0-1, 0.107 elsewhere: 2 of 20, calibration
+    d = row("Table 3: discrepant pairs have |d| of about 0.12-0.17")
+    assert d[["kind", "draws", "verdict"]].tolist() == ["calibration", "2 of 20", "does not hold"]
+    assert "0 of 4 values within" not in d.reproduced and "4 of 4 values within 0.12-0.17" in d.reproduced
+
+
+def test_claims_on_fewer_than_twenty_draws_say_they_judge_the_committed_draw():
+    reps, pairs = _draws(r=2, big_from=1)
+    from evalkit.workspace import published
+
+    v = sakai.claims(sakai.table1(), published.load("sakai2017_table1"), reps, pairs)
+    none = v[v.claim.str.startswith("Table 3: no discrepancies")].iloc[0]
+    assert none.draws == "" and none.verdict == "holds"             # draw 0 has none
+    assert "only 2 draws: judged on the committed draw" in none.reproduced
+
+
+def test_the_headline_findings_in_the_docs_match_the_committed_outputs():
+    """Every number docs/findings.md states about Sakai is recomputed from figures/sakai2017/."""
+    import re
+
+    import pandas as pd
+
+    from evalkit import paths
+
+    text = " ".join((paths.ROOT / "docs" / "findings.md").read_text().split())
+    head = text[text.index("## Headline findings (Sakai 2017"):text.index("## Headline findings (Wang")]
+    fig = paths.ROOT / "figures" / "sakai2017"
+    reps = pd.read_csv(fig / "replications.csv")
+    r = reps.replication.nunique()
+    few = reps[reps.N <= 10].groupby("replication").apply(lambda g: (g.tau < 1).all(),
+                                                          include_groups=False)
+    assert few.all() and f"in all {r} rating draws tau < 1" in head
+    per = reps.groupby("replication")["high"].apply(lambda h: int((h >= 1).sum()))
+    total = reps[reps.replication == 0].shape[0]
+    assert (f"all {total} conditions reach 1 in only {int((per == total).sum())} of {r} draws "
+            f"({per.min()}–{per.max()} per draw)") in head
+    assert (reps[reps.N == 5].groupby("replication").discrepancies.sum() > 0).all()
+    big = reps[reps.N.isin([40, 80])].groupby("replication").discrepancies.sum()
+    at80 = reps[reps.N == 80].discrepancies.sum()
+    assert at80 == 0 and (f"over {r} draws, {int((big == 0).sum())} have none and "
+                          f"{int((big > 0).sum())} have some, all at N = 40 (up to {big.max()} "
+                          "in one draw), so that claim is mixed") in head
+    s = pd.read_csv(fig / "run_spread_summary.csv").set_index("run_spread").loc[0.75]
+    assert (f"{int(s.worlds)} collection seeds per value: {s.diff_vs_default:+.1f} conditions, 95% "
+            f"interval {s.diff_low:+.1f} to {s.diff_high:+.1f}, at run_spread 0.75") in head
+    assert f"only {int(s.all_conditions)} of {int(s.worlds)} collections reach all {total}" in head
+    pairs = pd.read_csv(fig / "replication_pairs.csv")
+    med = {m: pd.concat([g.d_RawG, g.d_UG]).median() for m, g in pairs.groupby("measure")}
+    assert [m for m, x in med.items() if 0.12 <= x <= 0.17] == ["nG@1"]
+    assert med["P+"] < 0.12 and med["nERR"] < 0.12 and "median is within it for nG@1 only" in head
+    sd = {m: (g.d_RawG / g.ES_RawG).median() for m, g in pairs.groupby("measure")}
+    assert sd["nG@1"] > max(sd["P+"], sd["nERR"])                   # "smaller residual spread"
+    assert not re.search(r"vanish", head)
+
+
+def test_the_run_spread_explanation_says_clear_or_inconclusive_from_the_intervals():
+    import pandas as pd
+
+    from evalkit.workspace import published
+
+    def text(wide):
+        worlds = pd.DataFrame({"run_spread": [0.25] * 3 + [0.75] * 3, "collection_seed": [1, 2, 3] * 2,
+                               "upper_at_least_1": [42, 43, 44] + wide, "conditions": 45,
+                               "hsd_border_d": [0.14, 0.14, 0.14, 0.13, 0.118, 0.13]})
+        reps, pairs = _draws()
+        v = sakai.claims(sakai.table1(), published.load("sakai2017_table1"), reps, pairs,
+                         worlds=worlds, world_summary=sakai.run_spread_summary(worlds))
+        return v[v.claim.str.startswith("Table 2: every upper")].iloc[0].explanation
+
+    # differences 3, 2, 1: mean 2, sd 1, t(0.975, 2) = 4.303: 2 +- 2.48 includes 0
+    assert "It is inconclusive at 0.75 (+2.0 [-0.5, +4.5]): the interval includes 0" in text([45, 45, 45])
+    assert "No spread tried raises the count clearly" in text([45, 45, 45])
+    # differences 2, 2, 1: mean 5/3, sd 0.577: 5/3 +- 1.43 excludes 0
+    clear = text([44, 45, 45])
+    assert "stands clear of the seed-to-seed spread at run_spread 0.75 (+1.7 [+0.2, +3.1])" in clear
+    assert "only run_spread" not in clear and "no spread tried reaches all 45" in clear
+    assert "missed at run_spread 0.75 in 1 of 3 collections" in clear
+
+
+def test_the_stated_ranges_are_the_papers_rows_rounded():
+    from evalkit.workspace import published
+
+    t3 = published.load("sakai2017_table3")
+    d = t3[["d_RawG", "d_UG"]].to_numpy().ravel()
+    es = t3[["ES_RawG", "ES_UG"]].to_numpy().ravel()
+    assert (d.min(), d.max()) == pytest.approx((0.1146, 0.1666))
+    assert (es.min(), es.max()) == pytest.approx((1.629, 2.447))
+    assert sakai.CLAIM_RANGES == {"d": (0.12, 0.17), "es": (1.6, 2.4)}   # "about", as stated
+
+
+def test_every_figure_passes_the_figure_checker():
+    import matplotlib
+    import pandas as pd
+
+    matplotlib.use("Agg")
+    from evalkit import figure_check, paths
+    from evalkit.workspace import published
+
+    fig = paths.ROOT / "figures" / "sakai2017"
+    es_rows = sakai.es_paper_rows(published.load("sakai2017_table3"))
+    figures = {
+        "tau_grid": sakai.tau_grid(pd.read_csv(fig / "table2.csv"), published.load("sakai2017_table2")),
+        "replications": sakai.replication_distributions(pd.read_csv(fig / "replications.csv")),
+        "es": sakai.es_figure(pd.read_csv(fig / "es_denominator.csv"), es_rows),
+        "run_spread": sakai.run_spread_figure(pd.read_csv(fig / "run_spread_worlds.csv")),
+    }
+    for name, f in figures.items():
+        assert figure_check.problems(f) == [], name

@@ -22,7 +22,7 @@ from ...evaluate.inputs import team_of
 from ...formats import trec
 from ...measures import graded as measures
 
-__all__ = ["DATA_SEED", "Collection", "load_collection", "collection_from_frames",
+__all__ = ["DATA_SEED", "Collection", "load_collection", "collection_from_frames", "collection_from_lists",
            "ratings_collection", "ratings_frame_collection", "official_gains"]
 
 #: Seed of the default simulated collection.
@@ -118,3 +118,13 @@ def official_gains(grade: np.ndarray) -> np.ndarray:
     """STC Chinese official gain values: L1 -> 1, L2 -> 3 (higher levels +2 each)."""
     grade = np.asarray(grade)
     return np.where(grade <= 0, 0.0, 2.0 * grade - 1.0)
+
+
+def collection_from_lists(lists: measures.RankedLists, grades) -> Collection:
+    """A :class:`Collection` from ranked lists and per-topic pool grades
+    (:func:`evalkit.simulate.stc.stc_lists`), without reading or building run frames."""
+    sizes = [len(items) for items in lists.items]
+    qrels = pd.DataFrame({"topic": np.repeat(lists.topics, sizes),
+                          "doc": [d for items in lists.items for d in items],
+                          "grade": np.concatenate(grades) if grades else []})
+    return Collection(qrels, lists, tuple(np.asarray(g) for g in grades), ())

@@ -31,25 +31,35 @@ def replicate(
     alpha: float = 0.05,
     seed: int = 2017,
     progress: bool = True,
-) -> pd.DataFrame:
+    first: tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame] | None = None,
+) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Repeat the whole experiment over ``replications`` independent rating draws.
 
-    Replication 0 is the draw the paper-style tables use.  Returns one row per
+    Replication 0 is the draw the paper-style tables use; ``first``, the
+    ``(tau table, counts, pairs)`` already computed for it, is reused instead
+    of recomputed (the same numbers).  Returns ``(reps, pairs)``: one row per
     (replication, measure, dmax, N) with tau, its interval and the number of
-    discrepancies.
+    discrepancies; and every discrepant pair of every draw, with its
+    replication.
     """
     if isinstance(replications, bool) or int(replications) != replications or replications < 1:
         raise ParameterError("replications", replications, "a whole number >= 1")
     best = best_runs(collection)
-    frames = []
+    frames, pair_frames = [], []
     for rep in tqdm(range(int(replications)), desc="replications", disable=not progress):
-        cond = score_conditions(collection, dmax_grid, n_grid, p, seed, rep)
-        taus = tau_table(cond, collection.lists.runs, alpha)
-        _, counts = discrepancies(cond, collection, best, n_trials, alpha, seed + rep)
+        if rep == 0 and first is not None:
+            taus, counts, pairs = first
+        else:
+            cond = score_conditions(collection, dmax_grid, n_grid, p, seed, rep)
+            taus = tau_table(cond, collection.lists.runs, alpha)
+            pairs, counts = discrepancies(cond, collection, best, n_trials, alpha, seed + rep)
         merged = taus.merge(counts, on=["measure", "dmax", "N"])
         merged.insert(0, "replication", rep)
         frames.append(merged)
-    return pd.concat(frames, ignore_index=True)
+        pair_frames.append(pairs.assign(replication=rep))
+    pairs = pd.concat(pair_frames, ignore_index=True)
+    pairs = pairs[["replication", *[c for c in pairs.columns if c != "replication"]]]
+    return pd.concat(frames, ignore_index=True), pairs
 
 
 def replication_summary(reps: pd.DataFrame) -> pd.DataFrame:

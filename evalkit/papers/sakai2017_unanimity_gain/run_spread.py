@@ -3,23 +3,27 @@
 The paper's Table 2 has every upper 95% limit of tau at or above 1; the
 reproduction misses a few conditions.  The suspected cause is how far apart
 the runs near a tie are.  :func:`run_spread_worlds` simulates alternative
-collections that differ from the default only in ``run_spread`` and
-recomputes Table 2 on each.
+collections that differ from the default only in ``run_spread``, many
+collection seeds per value, and recomputes Table 2 on each;
+:func:`run_spread_summary` gives each value's mean with a 95% interval and
+the paired difference from the default (the same seeds at every value), so
+the effect can be read against the seed-to-seed spread.
 """
 
 from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+from scipy import stats
 
-from ...simulate.stc import STC_DEFAULTS, stc_frames
+from ...simulate.stc import STC_DEFAULTS, stc_lists
 from ...stats import hsd
-from .collection import DATA_SEED, collection_from_frames
+from .collection import DATA_SEED, collection_from_lists
 from .conditions import score_conditions
 from .effect_sizes import studentised_range_q
 from .tables import best_runs, tau_table
 
-__all__ = ["run_spread_worlds"]
+__all__ = ["run_spread_worlds", "run_spread_summary"]
 
 
 def run_spread_worlds(spreads, world_seeds: int, dmax_grid, n_grid, p: float, seed: int,
@@ -30,21 +34,24 @@ def run_spread_worlds(spreads, world_seeds: int, dmax_grid, n_grid, p: float, se
     (:func:`evalkit.simulate.stc.rank_pool`): how far apart the runs near a
     tie are.  For each value and each of ``world_seeds`` collection seeds
     (2017, 2018, ...) a collection is simulated (everything else at its
-    default), Table 2 is recomputed on the same (Dmax, N) grid, and the row
-    counts the conditions whose upper 95% limit of tau reaches 1.  The
-    calibration target of the collection, the |d| of best-run pairs on the
-    HSD border (paper: 0.12-0.17), is reported for each world as
-    q sqrt(V_E / n) of nG@1 with RawG gains at the first (Dmax, N) condition
-    (the studentised-range approximation of the randomised test's border;
-    see :func:`~evalkit.papers.sakai2017_unanimity_gain.effect_sizes.es_arithmetic`).
+    default; :func:`evalkit.simulate.stc.stc_lists`, the same draws as the
+    files), Table 2 is recomputed on the same (Dmax, N) grid, and the row
+    counts the conditions whose upper 95% limit of tau reaches 1.  A seed
+    draws the same topics, pools and noise at every value, so values are
+    compared on the same collections (paired).  The calibration target of the
+    collection, the |d| of best-run pairs on the HSD border (paper: 0.12-0.17),
+    is reported for each world as q sqrt(V_E / n) of nG@1 with RawG gains at
+    the first (Dmax, N) condition (the studentised-range approximation of the
+    randomised test's border; see
+    :func:`~evalkit.papers.sakai2017_unanimity_gain.effect_sizes.es_arithmetic`).
     The default world is one of the rows, labelled.
     """
     default = STC_DEFAULTS["run_spread"]
     rows = []
     for spread in spreads:
         for w in range(world_seeds):
-            collection = collection_from_frames(
-                *stc_frames(DATA_SEED + w, run_spread=spread), k)
+            collection = collection_from_lists(*stc_lists(DATA_SEED + w, run_spread=spread,
+                                                          depth=k))
             cond = score_conditions(collection, dmax_grid, n_grid, p, seed)
             t2 = tau_table(cond, collection.lists.runs, alpha)
             best = best_runs(collection)
@@ -56,4 +63,32 @@ def run_spread_worlds(spreads, world_seeds: int, dmax_grid, n_grid, p: float, se
                          "upper_at_least_1": int((t2["high"] >= 1).sum()), "conditions": len(t2),
                          "tau_mean": t2["tau"].mean(),
                          "hsd_border_d": q * np.sqrt(hsd.residual_variance(raw) / n)})
+    return pd.DataFrame(rows)
+
+
+def _t_interval(x: np.ndarray, level: float = 0.95) -> tuple[float, float]:
+    """Mean +- t_{(1+level)/2, n-1} sd / sqrt(n); NaN with fewer than two values."""
+    x = np.asarray(x, float)
+    if len(x) < 2:
+        return float("nan"), float("nan")
+    half = stats.t.ppf(0.5 + level / 2, len(x) - 1) * x.std(ddof=1) / np.sqrt(len(x))
+    return float(x.mean() - half), float(x.mean() + half)
+
+
+def run_spread_summary(worlds: pd.DataFrame, level: float = 0.95) -> pd.DataFrame:
+    """Per ``run_spread``: worlds, the mean count of upper limits >= 1 with its t interval,
+    the worlds where all conditions reach 1, and the paired difference from the default
+    spread (same collection seeds) with its t interval."""
+    default = STC_DEFAULTS["run_spread"]
+    wide = worlds.pivot(index="collection_seed", columns="run_spread", values="upper_at_least_1")
+    rows = []
+    for spread, x in wide.items():
+        x = x.dropna().to_numpy()
+        lo, hi = _t_interval(x, level)
+        diff = (wide[spread] - wide[default]).dropna().to_numpy() if default in wide else np.array([])
+        dlo, dhi = _t_interval(diff, level) if spread != default else (0.0, 0.0)
+        rows.append({"run_spread": spread, "worlds": len(x), "mean": x.mean(), "low": lo,
+                     "high": hi, "all_conditions": int((x >= worlds["conditions"].max()).sum()),
+                     "diff_vs_default": diff.mean() if len(diff) else float("nan"),
+                     "diff_low": dlo, "diff_high": dhi})
     return pd.DataFrame(rows)
