@@ -31,7 +31,7 @@ from .. import paths
 from ..declare.notebook import Notebook
 
 __all__ = ["ensure_raw_data", "remove_stale_temporaries", "Job", "Outcome", "expected_seconds",
-           "longest_first", "run_jobs", "run_notebook", "reproduce"]
+           "kernel_path", "longest_first", "run_jobs", "run_notebook", "reproduce"]
 
 ROOT = paths.ROOT
 
@@ -69,13 +69,31 @@ def remove_stale_temporaries(folder: Path) -> list[Path]:
     return stale
 
 
+def kernel_path(path: Path) -> str:
+    """``path`` as a notebook's parameter: relative to ``notebooks/`` (the kernels' working
+    directory) when it lies in the repository, so no executed notebook or book page shows
+    the machine's folders (``out_dir = "../figures/sakai2017"``); absolute otherwise."""
+    path = Path(path).resolve()
+    try:
+        path.relative_to(paths.ROOT)
+    except ValueError:
+        return str(path)
+    return os.path.relpath(path, paths.NOTEBOOKS)
+
+
 @dataclass(frozen=True)
 class Job:
-    """One notebook execution: parameters, output folder, executed copy."""
+    """One notebook execution: parameters, output folder, executed copy.
+
+    ``source`` replaces the notebook file as papermill's input (the
+    instructor edition runs a copy whose answer cells hold the solutions);
+    the kernel still runs in ``notebooks/``.
+    """
 
     notebook: Notebook
     parameters: dict
     executed: Path        # the executed copy (.ipynb)
+    source: Path | None = None
 
     @property
     def name(self) -> str:
@@ -123,7 +141,7 @@ def _start(job: Job, env: dict, verbose: bool) -> tuple[subprocess.Popen, Path, 
     # the runner once the worker is reaped, however it ended
     sockets = tempfile.mkdtemp(prefix="evalkit-kernel-")
     spec.write_text(json.dumps({
-        "input": str(job.notebook.path), "output": str(job.executed), "cwd": str(paths.NOTEBOOKS),
+        "input": str(job.source or job.notebook.path), "output": str(job.executed), "cwd": str(paths.NOTEBOOKS),
         "parameters": job.parameters, "result": str(result), "verbose": verbose,
         "sockets": sockets}))
     with open(log, "wb") as handle:
@@ -218,8 +236,8 @@ def run_jobs(jobs: list[Job], parallel: int = 1, verbose: bool = False,
         # every worker is gone now, so no temporary in their folders is still in use
         for job, _, _, _, _, sockets in running.values():
             shutil.rmtree(sockets, ignore_errors=True)
-            if job.parameters.get("out_dir"):
-                remove_stale_temporaries(Path(job.parameters["out_dir"]))
+            if job.parameters.get("out_dir"):   # relative to the kernels' folder
+                remove_stale_temporaries(paths.NOTEBOOKS / job.parameters["out_dir"])
         raise
     return outcomes
 
@@ -262,7 +280,7 @@ def run_notebook(nb: Notebook, out_dir: Path | None = None, executed_dir: Path |
     """
     params = {**nb.batch, **(parameters or {})}
     if out_dir is not None:
-        params["out_dir"] = str(Path(out_dir).resolve())
+        params["out_dir"] = kernel_path(out_dir)
     executed = Path(executed_dir or paths.EXECUTED).resolve() / nb.path.name
     outcome = run_jobs([Job(nb, params, executed)], verbose=verbose)[0]
     outcome.raise_for_failure()
@@ -317,7 +335,8 @@ def reproduce(only: list[str] | None = None, quick: bool = False, jobs: int | No
     for folder in {figures / nb.paper for nb in chosen}:
         remove_stale_temporaries(folder)
     work = longest_first([Job(nb, {**nb.batch, **(nb.quick if quick else {}),
-                                   "out_dir": str(figures / nb.paper)}, executed / nb.path.name)
+                                   "out_dir": kernel_path(figures / nb.paper)},
+                              executed / nb.path.name)
                           for nb in chosen])
     print(f"running {len(work)} notebooks, {parallel} at a time", flush=True)
 
