@@ -141,7 +141,10 @@ def _start(job: Job, env: dict, verbose: bool) -> tuple[subprocess.Popen, Path, 
     # the runner once the worker is reaped, however it ended
     sockets = tempfile.mkdtemp(prefix="evalkit-kernel-")
     spec.write_text(json.dumps({
-        "input": str(job.source or job.notebook.path), "output": str(job.executed), "cwd": str(paths.NOTEBOOKS),
+        # relative to the worker's folder (notebooks/): papermill records both in the
+        # executed notebook's metadata, which must not show the machine's folders
+        "input": kernel_path(job.source or job.notebook.path), "output": kernel_path(job.executed),
+        "cwd": str(paths.NOTEBOOKS),
         "parameters": job.parameters, "result": str(result), "verbose": verbose,
         "sockets": sockets}))
     with open(log, "wb") as handle:
