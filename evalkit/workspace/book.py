@@ -188,10 +188,10 @@ def run_solutions(executed: Path, target: Path, order: list[str], quick: bool = 
     :class:`~evalkit.errors.NotebookError`.
     """
     from .. import papers
-    from ..explore.exercises import solutions
+    from ..declare import solutions
     from . import runner
 
-    target = Path(target)
+    target = Path(target).resolve()
     if target.exists():
         shutil.rmtree(target)
     (target / "sources").mkdir(parents=True)
@@ -269,7 +269,7 @@ def solutions_shown(site: Path) -> dict[str, dict[str, list[str]]]:
     student edition every list is empty; in the instructor edition each holds at
     least the notebook's page, which carries all of the solution's lines.
     """
-    from ..explore.exercises import solutions
+    from ..declare import solutions
 
     site = Path(site)
     texts = {str(p.relative_to(site)): page_text(p.read_text()) for p in sorted(site.rglob("*.html"))}

@@ -70,9 +70,7 @@ def remove_stale_temporaries(folder: Path) -> list[Path]:
 
 
 def kernel_path(path: Path) -> str:
-    """``path`` as a notebook's parameter: relative to ``notebooks/`` (the kernels' working
-    directory) when it lies in the repository, so no executed notebook or book page shows
-    the machine's folders (``out_dir = "../figures/sakai2017"``); absolute otherwise."""
+    """``path`` relative to ``notebooks/`` (the kernels' folder) inside the repository."""
     path = Path(path).resolve()
     try:
         path.relative_to(paths.ROOT)
@@ -83,12 +81,8 @@ def kernel_path(path: Path) -> str:
 
 @dataclass(frozen=True)
 class Job:
-    """One notebook execution: parameters, output folder, executed copy.
-
-    ``source`` replaces the notebook file as papermill's input (the
-    instructor edition runs a copy whose answer cells hold the solutions);
-    the kernel still runs in ``notebooks/``.
-    """
+    """One notebook execution: parameters, output folder, executed copy; ``source``, if
+    given, is run instead of the notebook file (the instructor edition's filled copy)."""
 
     notebook: Notebook
     parameters: dict
@@ -134,15 +128,14 @@ def _start(job: Job, env: dict, verbose: bool) -> tuple[subprocess.Popen, Path, 
     import tempfile
 
     job.executed.parent.mkdir(parents=True, exist_ok=True)
-    stem = job.executed.with_suffix("")
+    stem = job.executed.resolve().with_suffix("")  # the worker runs in notebooks/
     spec, result, log = (Path(f"{stem}.spec.json"), Path(f"{stem}.result.json"), Path(f"{stem}.log"))
     result.unlink(missing_ok=True)
     # the kernel's Unix sockets (evalkit.workspace.worker.ipc_kernel_manager); removed by
     # the runner once the worker is reaped, however it ended
     sockets = tempfile.mkdtemp(prefix="evalkit-kernel-")
     spec.write_text(json.dumps({
-        # relative to the worker's folder (notebooks/): papermill records both in the
-        # executed notebook's metadata, which must not show the machine's folders
+        # relative to the worker's folder: papermill records both in the notebook's metadata
         "input": kernel_path(job.source or job.notebook.path), "output": kernel_path(job.executed),
         "cwd": str(paths.NOTEBOOKS),
         "parameters": job.parameters, "result": str(result), "verbose": verbose,
@@ -159,12 +152,10 @@ def _start(job: Job, env: dict, verbose: bool) -> tuple[subprocess.Popen, Path, 
 def _stop(procs) -> None:
     """Stop every worker AND its kernel; return only when all of them have exited.
 
-    A kernel runs in a session of its own (jupyter_client starts it so), so
-    signalling the worker's process group does not reach it.  We collect each
-    worker's whole process tree first, SIGTERM it, and SIGKILL whatever is
-    left after 5 s.  Waiting for the kernels matters: a kernel still running
-    a cell could otherwise create a temporary output after the caller has
-    cleaned the folder.
+    A kernel runs in a session of its own, so signalling the worker's process
+    group does not reach it: we SIGTERM each worker's whole process tree and
+    SIGKILL what is left after 5 s.  Waiting matters: a kernel still running
+    a cell could create a temporary output after the caller cleaned the folder.
     """
     import psutil
 
@@ -302,14 +293,11 @@ def reproduce(only: list[str] | None = None, quick: bool = False, jobs: int | No
               executed: Path | None = None) -> list[Outcome]:
     """Simulate missing raw data, run the notebooks, write the report; one line per notebook.
 
-    Notebooks are independent (each writes only its own files), so ``jobs``
-    of them (default: the number of cores, at most 2) run at once, each in
-    its own worker process and kernel.  Returns every outcome; the caller
-    turns a failure into a non-zero exit status.  ``figures`` and
-    ``executed`` redirect the outputs (default ``figures/`` and
-    ``build/notebooks/``; with ``quick``, ``build/quick/figures/`` and
-    ``build/quick/notebooks/``, so a smoke run never overwrites the committed
-    outputs).
+    ``jobs`` independent notebooks (default: the cores, at most 2) run at once, each
+    in its own worker and kernel.  Returns every outcome (the caller turns a failure
+    into an exit status).  ``figures`` and ``executed`` redirect the outputs (default
+    ``figures/``, ``build/notebooks/``; with ``quick``, ``build/quick/figures/`` and
+    ``build/quick/notebooks/``: a smoke run never overwrites the committed outputs).
     """
     from .. import data
     from . import report
@@ -337,9 +325,8 @@ def reproduce(only: list[str] | None = None, quick: bool = False, jobs: int | No
     # before any notebook starts: notebooks sharing a folder run concurrently
     for folder in {figures / nb.paper for nb in chosen}:
         remove_stale_temporaries(folder)
-    work = longest_first([Job(nb, {**nb.batch, **(nb.quick if quick else {}),
-                                   "out_dir": kernel_path(figures / nb.paper)},
-                              executed / nb.path.name)
+    work = longest_first([Job(nb, {**nb.batch, **(nb.quick if quick else {}), "out_dir":
+                                   kernel_path(figures / nb.paper)}, executed / nb.path.name)
                           for nb in chosen])
     print(f"running {len(work)} notebooks, {parallel} at a time", flush=True)
 
