@@ -329,6 +329,10 @@ def test_jupyterlab_opens_a_notebook(driver, tmp_path):
         driver.find_element("xpath", "//div[contains(@class,'lm-Menu-itemLabel')]"
                                      "[.='Run All Cells']").click()
         WebDriverWait(driver, 60).until(lambda d: len(_tau_text(d).split()) == 3)
+        # Run All reveals no solution: every check says only that it is not answered
+        WebDriverWait(driver, 60).until(
+            lambda d: _text(d, ".jp-NotebookPanel .jp-OutputArea").count("Not answered yet") == 3)
+        assert "Right." not in _text(driver, ".jp-NotebookPanel .jp-OutputArea")
         driver.execute_script("document.querySelector('table.evalkit-tau')"
                               ".scrollIntoView({block: 'center'})")
         for button in driver.find_elements("xpath", "//button[.='No']"):   # the news prompt
