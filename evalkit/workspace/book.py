@@ -40,8 +40,8 @@ from pathlib import Path
 from .. import paths
 
 __all__ = ["BOOK", "SITE", "SOLUTIONS_SITE", "DOC_PARTS", "DOC_PAGES", "build", "page_text",
-           "run_solutions", "solutions_shown", "stage", "staged_order", "teaching_order", "toc",
-           "unlink", "without_machine_paths", "write_toc"]
+           "require", "run_solutions", "solutions_shown", "stage", "staged_order",
+           "teaching_order", "toc", "unlink", "without_machine_paths", "write_toc"]
 
 #: The book's configuration folder (committed).
 BOOK = paths.ROOT / "book"
@@ -106,14 +106,7 @@ def stage(source: Path, executed: Path | None = None, figures: Path | None = Non
     executed = Path(executed or paths.EXECUTED)
     figures = Path(figures or paths.FIGURES)
     book = Path(book or BOOK)
-    order = staged_order(executed)
-    missing = [n for n in order if not (executed / f"{n}.ipynb").is_file()]
-    if not (figures / "index.html").is_file():
-        missing.append("figures/index.html")
-    if missing:
-        raise FileNotFoundError(f"the book needs the executed notebooks and the report; missing "
-                                f"{', '.join(missing)} under {executed} -- run `make reproduce` "
-                                "(and `make data` for real_data) first")
+    order = require(executed, figures)
     if source.exists():
         shutil.rmtree(source)
     (source / "notebooks").mkdir(parents=True)
@@ -141,6 +134,20 @@ def stage(source: Path, executed: Path | None = None, figures: Path | None = Non
     (source / "report.md").write_text(REPORT_PAGE)
     shutil.copytree(figures, source / "_extra" / "report",
                     ignore=shutil.ignore_patterns(".*", "*.csv", "*.svg"))
+    return order
+
+
+def require(executed: Path, figures: Path) -> list[str]:
+    """The notebooks of the book (:func:`staged_order`); ``FileNotFoundError`` naming
+    ``make reproduce`` when an executed notebook or the report is missing."""
+    order = staged_order(executed)
+    missing = [n for n in order if not (Path(executed) / f"{n}.ipynb").is_file()]
+    if not (Path(figures) / "index.html").is_file():
+        missing.append("figures/index.html")
+    if missing:
+        raise FileNotFoundError(f"the book needs the executed notebooks and the report; missing "
+                                f"{', '.join(missing)} under {executed} -- run `make reproduce` "
+                                "(and `make data` for real_data) first")
     return order
 
 
@@ -232,8 +239,8 @@ def build(executed: Path | None = None, figures: Path | None = None, out: Path |
     source = out.parent / f"{out.name}-src"
     executed = Path(executed or paths.EXECUTED)
     if solutions:
-        executed = run_solutions(executed, out.parent / "notebooks-solutions",
-                                 staged_order(executed), quick=quick)
+        order = require(executed, Path(figures or paths.FIGURES))
+        executed = run_solutions(executed, out.parent / "notebooks-solutions", order, quick=quick)
     stage(source, executed, figures, edition="instructor edition" if solutions else "")
     jb = Path(sys.executable).with_name("jupyter-book")
     cmd = [str(jb) if jb.exists() else "jupyter-book", "build", str(source), "--builder", "html",

@@ -110,3 +110,10 @@ def test_solutions_shown_finds_each_solution_on_its_own_page_only(tmp_path):
     (site / "notebooks" / "explore_kim2010.html").write_text(code)
     assert book.solutions_shown(site)["explore_kim2010"] == {
         ident: ["notebooks/explore_kim2010.html"] for ident in blocks}
+
+
+def test_the_instructor_edition_names_make_reproduce_before_running_anything(tmp_path):
+    with pytest.raises(FileNotFoundError, match="make reproduce"):
+        book.build(executed=tmp_path / "none", figures=tmp_path / "none", out=tmp_path / "site",
+                   solutions=True)
+    assert not (tmp_path / "notebooks-solutions").exists()
