@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.evalkit-installed
 
 .DEFAULT_GOAL := help
 .PHONY: help setup reproduce test test-fast bench bench-explore simulate data report-png clean sweep-sakai \
-        explore book
+        explore book book-solutions
 
 help: ## list the targets
 	@awk 'BEGIN{FS=":.*## "} /^[a-z-]+:.*## /{printf "  make %-10s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
@@ -36,8 +36,11 @@ bench-explore: $(STAMP) ## time each explorer's update (target <= 1 s per slider
 explore: $(STAMP) ## serve the explorers (notebooks/explore_*.ipynb) with Voila on 127.0.0.1
 	$(BIN)/python -m evalkit.explore.serve $(PORT)
 
-book: $(STAMP) ## course book from the executed notebooks (run make reproduce first) -> build/book/
+book: $(STAMP) ## course book, student edition, from the executed notebooks (make reproduce first) -> build/book/
 	$(BIN)/python -c "from evalkit.workspace import book; print('book:', book.build())"
+
+book-solutions: $(STAMP) ## course book, instructor edition: solutions filled in and run -> build/book-solutions/
+	$(BIN)/python -c "from evalkit.workspace import book; print('book:', book.build(solutions=True))"
 
 sweep-sakai: $(STAMP) ## Sakai beyond the paper: p x 20 seeds as a Dask sweep -> figures/sweeps/
 	$(BIN)/evalkit sweep sakai-p

@@ -31,7 +31,7 @@ from .. import paths
 from ..declare.notebook import Notebook
 
 __all__ = ["ensure_raw_data", "remove_stale_temporaries", "Job", "Outcome", "expected_seconds",
-           "longest_first", "run_jobs", "run_notebook", "reproduce"]
+           "kernel_path", "longest_first", "run_jobs", "run_notebook", "reproduce"]
 
 ROOT = paths.ROOT
 
@@ -69,13 +69,25 @@ def remove_stale_temporaries(folder: Path) -> list[Path]:
     return stale
 
 
+def kernel_path(path: Path) -> str:
+    """``path`` relative to ``notebooks/`` (the kernels' folder) inside the repository."""
+    path = Path(path).resolve()
+    try:
+        path.relative_to(paths.ROOT)
+    except ValueError:
+        return str(path)
+    return os.path.relpath(path, paths.NOTEBOOKS)
+
+
 @dataclass(frozen=True)
 class Job:
-    """One notebook execution: parameters, output folder, executed copy."""
+    """One notebook execution: parameters, output folder, executed copy; ``source``, if
+    given, is run instead of the notebook file (the instructor edition's filled copy)."""
 
     notebook: Notebook
     parameters: dict
     executed: Path        # the executed copy (.ipynb)
+    source: Path | None = None
 
     @property
     def name(self) -> str:
@@ -116,14 +128,16 @@ def _start(job: Job, env: dict, verbose: bool) -> tuple[subprocess.Popen, Path, 
     import tempfile
 
     job.executed.parent.mkdir(parents=True, exist_ok=True)
-    stem = job.executed.with_suffix("")
+    stem = job.executed.resolve().with_suffix("")  # the worker runs in notebooks/
     spec, result, log = (Path(f"{stem}.spec.json"), Path(f"{stem}.result.json"), Path(f"{stem}.log"))
     result.unlink(missing_ok=True)
     # the kernel's Unix sockets (evalkit.workspace.worker.ipc_kernel_manager); removed by
     # the runner once the worker is reaped, however it ended
     sockets = tempfile.mkdtemp(prefix="evalkit-kernel-")
     spec.write_text(json.dumps({
-        "input": str(job.notebook.path), "output": str(job.executed), "cwd": str(paths.NOTEBOOKS),
+        # relative to the worker's folder: papermill records both in the notebook's metadata
+        "input": kernel_path(job.source or job.notebook.path), "output": kernel_path(job.executed),
+        "cwd": str(paths.NOTEBOOKS),
         "parameters": job.parameters, "result": str(result), "verbose": verbose,
         "sockets": sockets}))
     with open(log, "wb") as handle:
@@ -138,12 +152,10 @@ def _start(job: Job, env: dict, verbose: bool) -> tuple[subprocess.Popen, Path, 
 def _stop(procs) -> None:
     """Stop every worker AND its kernel; return only when all of them have exited.
 
-    A kernel runs in a session of its own (jupyter_client starts it so), so
-    signalling the worker's process group does not reach it.  We collect each
-    worker's whole process tree first, SIGTERM it, and SIGKILL whatever is
-    left after 5 s.  Waiting for the kernels matters: a kernel still running
-    a cell could otherwise create a temporary output after the caller has
-    cleaned the folder.
+    A kernel runs in a session of its own, so signalling the worker's process
+    group does not reach it: we SIGTERM each worker's whole process tree and
+    SIGKILL what is left after 5 s.  Waiting matters: a kernel still running
+    a cell could create a temporary output after the caller cleaned the folder.
     """
     import psutil
 
@@ -218,8 +230,8 @@ def run_jobs(jobs: list[Job], parallel: int = 1, verbose: bool = False,
         # every worker is gone now, so no temporary in their folders is still in use
         for job, _, _, _, _, sockets in running.values():
             shutil.rmtree(sockets, ignore_errors=True)
-            if job.parameters.get("out_dir"):
-                remove_stale_temporaries(Path(job.parameters["out_dir"]))
+            if job.parameters.get("out_dir"):   # relative to the kernels' folder
+                remove_stale_temporaries(paths.NOTEBOOKS / job.parameters["out_dir"])
         raise
     return outcomes
 
@@ -262,7 +274,7 @@ def run_notebook(nb: Notebook, out_dir: Path | None = None, executed_dir: Path |
     """
     params = {**nb.batch, **(parameters or {})}
     if out_dir is not None:
-        params["out_dir"] = str(Path(out_dir).resolve())
+        params["out_dir"] = kernel_path(out_dir)
     executed = Path(executed_dir or paths.EXECUTED).resolve() / nb.path.name
     outcome = run_jobs([Job(nb, params, executed)], verbose=verbose)[0]
     outcome.raise_for_failure()
@@ -281,14 +293,11 @@ def reproduce(only: list[str] | None = None, quick: bool = False, jobs: int | No
               executed: Path | None = None) -> list[Outcome]:
     """Simulate missing raw data, run the notebooks, write the report; one line per notebook.
 
-    Notebooks are independent (each writes only its own files), so ``jobs``
-    of them (default: the number of cores, at most 2) run at once, each in
-    its own worker process and kernel.  Returns every outcome; the caller
-    turns a failure into a non-zero exit status.  ``figures`` and
-    ``executed`` redirect the outputs (default ``figures/`` and
-    ``build/notebooks/``; with ``quick``, ``build/quick/figures/`` and
-    ``build/quick/notebooks/``, so a smoke run never overwrites the committed
-    outputs).
+    ``jobs`` independent notebooks (default: the cores, at most 2) run at once, each
+    in its own worker and kernel.  Returns every outcome (the caller turns a failure
+    into an exit status).  ``figures`` and ``executed`` redirect the outputs (default
+    ``figures/``, ``build/notebooks/``; with ``quick``, ``build/quick/figures/`` and
+    ``build/quick/notebooks/``: a smoke run never overwrites the committed outputs).
     """
     from .. import data
     from . import report
@@ -316,8 +325,8 @@ def reproduce(only: list[str] | None = None, quick: bool = False, jobs: int | No
     # before any notebook starts: notebooks sharing a folder run concurrently
     for folder in {figures / nb.paper for nb in chosen}:
         remove_stale_temporaries(folder)
-    work = longest_first([Job(nb, {**nb.batch, **(nb.quick if quick else {}),
-                                   "out_dir": str(figures / nb.paper)}, executed / nb.path.name)
+    work = longest_first([Job(nb, {**nb.batch, **(nb.quick if quick else {}), "out_dir":
+                                   kernel_path(figures / nb.paper)}, executed / nb.path.name)
                           for nb in chosen])
     print(f"running {len(work)} notebooks, {parallel} at a time", flush=True)
 

@@ -12,6 +12,11 @@ index, the error's name and message; the runner prints those instead of a
 traceback.  On Linux the worker asks the kernel to SIGKILL it when its parent
 (the runner) dies, and its own kernel notices the worker is gone within a
 second (ipykernel's parent poller), so killing the runner leaves nothing behind.
+
+Static output stays clean: the kernel starts with :func:`text_progress`, so
+``tqdm.auto`` progress bars write text rather than widgets, and the streams
+of each cell are coalesced (carriage returns applied), so a finished bar
+leaves one line in the executed notebook and the book.
 """
 
 from __future__ import annotations
@@ -60,6 +65,28 @@ def ipc_kernel_manager(folder: str):
     return IPCKernelManager
 
 
+def text_progress() -> None:
+    """In a batch kernel: make ``tqdm.auto`` (and ``tqdm.autonotebook``) the text progress bar.
+
+    Run by the kernel before the first cell (``IPKernelApp.exec_lines``): modules
+    that later do ``from tqdm.auto import tqdm`` get the text bar, whose
+    carriage-return updates the coalesced stream reduces to its final line.  A
+    widget bar would leave its first state ("0/9") in the static output.
+    JupyterLab sessions are untouched.
+    """
+    import tqdm.auto
+    import tqdm.autonotebook
+    import tqdm.std
+
+    for module in (tqdm.auto, tqdm.autonotebook):
+        module.tqdm, module.trange = tqdm.std.tqdm, tqdm.std.trange
+
+
+#: Kernel arguments of every batch run (see :func:`text_progress`).
+KERNEL_ARGUMENTS = ["--IPKernelApp.exec_lines=from evalkit.workspace.worker import text_progress",
+                    "--IPKernelApp.exec_lines=text_progress()"]
+
+
 def execute(spec: dict) -> dict:
     """Run the notebook described by ``spec``; return the result record."""
     import shutil
@@ -78,6 +105,7 @@ def execute(spec: dict) -> dict:
             spec["input"], spec["output"], parameters=spec["parameters"], cwd=spec["cwd"],
             kernel_name=spec.get("kernel", "python3"), progress_bar=False,
             log_output=bool(spec.get("verbose")), kernel_manager_class=ipc_kernel_manager(sockets),
+            extra_arguments=KERNEL_ARGUMENTS, coalesce_streams=True,
         )
     except PapermillExecutionError as exc:
         record |= {"status": "failed", "cell": exc.exec_count, "error": exc.ename,

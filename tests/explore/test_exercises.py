@@ -8,6 +8,7 @@ import nbformat
 import pytest
 
 from evalkit.explore import exercises as ex
+from evalkit.explore.exercises import solutions
 from evalkit.explore import kim, wang
 from evalkit.formats import trec
 from evalkit.formats.orderings import read_orderings
@@ -36,34 +37,46 @@ def context(small_collection, small_ttg, notebook_inputs):
     }
 
 
-def _solutions(name):
-    cells = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4).cells
-    return [c.source for c in cells if "hide-input" in c.metadata.get("tags", [])]
+EXPLORERS = ["explore_sakai2017", "explore_wang2015", "explore_kim2010"]
 
 
-@pytest.mark.parametrize("name", ["explore_sakai2017", "explore_wang2015", "explore_kim2010"])
-def test_exercise_cells_are_tagged_for_voila_to_skip(name):
+@pytest.mark.parametrize("name", EXPLORERS)
+def test_exercise_cells_are_tagged_and_hold_no_solution(name):
     cells = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4).cells
     tagged = [c for c in cells if "exercise" in c.metadata.get("tags", [])]
-    assert len(tagged) == 6 and all(c.cell_type == "code" for c in tagged)
-    assert all("exercises.check_" in c.source for c in tagged)
-    assert sum("hide-input" in c.metadata["tags"] for c in tagged) == 3
+    assert len(tagged) == 6 and all(c.cell_type == "code" for c in tagged)   # Voila skips them
+    answers = solutions.answer_cells({"cells": cells})
+    assert sorted(answers) == sorted(solutions.load(name)) and len(answers) == 3
+    for ident, index in answers.items():
+        # the answer cell starts at None; the next cell checks it
+        assert cells[index].source.startswith(f"answer_{ident} = None  # ")
+        assert cells[index + 1].source.startswith("exercises.check_")
+        assert f"(answer_{ident}" in cells[index + 1].source
+    # no solution, hidden or not, is left in the student's notebook
+    assert not [c for c in cells if "hide-input" in c.metadata.get("tags", [])]
+    text = "\n".join(c.source for c in cells)
+    for code in solutions.load(name).values():
+        assert not [line for line in code.splitlines() if len(line.strip()) >= 12
+                    and line.strip() in text]
 
 
-@pytest.mark.parametrize("name", ["explore_sakai2017", "explore_wang2015", "explore_kim2010"])
-def test_every_solution_cell_passes_its_check(name, context):
-    solutions = _solutions(name)
-    assert len(solutions) == 3
-    for source in solutions:
-        *body, last = source.strip().splitlines()
+@pytest.mark.parametrize("name", EXPLORERS)
+def test_every_solution_passes_its_check_and_none_reveals_nothing(name, context):
+    cells = nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4).cells
+    answers = solutions.answer_cells({"cells": cells})
+    for ident, code in solutions.load(name).items():
+        check = cells[answers[ident] + 1].source
         namespace = {"exercises": ex, **context[name]}
         out = io.StringIO()
         with contextlib.redirect_stdout(out):
-            exec("\n".join(body), namespace)                       # noqa: S102
-            ok = eval(last, namespace)
-        assert bool(ok) is True and "Right." in out.getvalue(), (name, source, out.getvalue())
-        # the answer cell (not the solution) starts at None and says so, without failing loudly
-        assert _run(eval(last.split("(")[0], namespace), None)[1].startswith("Not answered yet")
+            exec(code, namespace)                                  # noqa: S102
+            ok = eval(check, namespace)
+        assert bool(ok) is True and "Right." in out.getvalue(), (name, ident, out.getvalue())
+        # the student's answer cell: None, and the check says only that it is not answered
+        namespace[f"answer_{ident}"] = None
+        with contextlib.redirect_stdout(out := io.StringIO()):
+            assert not eval(check, namespace)
+        assert out.getvalue().startswith("Not answered yet") and "Right" not in out.getvalue()
 
 
 @pytest.mark.parametrize("check, right, wrong", [

@@ -31,3 +31,23 @@ def test_a_missing_or_extra_solution_is_named():
         solutions.with_solutions(nb, {"a": "1", "c": "2"})
     with pytest.raises(ValueError, match="two answer cells are tagged answer:a"):
         solutions.answer_cells(_nb(["answer:a"], ["answer:a"]))
+
+
+
+def test_every_notebook_s_answer_cells_match_its_solutions_file():
+    """What the instructor edition needs: each answer cell has a solution block and each
+    block an answer cell; and no line of a solution is left in the student's notebook."""
+    import json
+
+    from evalkit import paths
+
+    for path in sorted(paths.NOTEBOOKS.glob("*.ipynb")):
+        nb = json.loads(path.read_text())
+        blocks = solutions.load(path.stem)
+        assert set(solutions.answer_cells(nb)) == set(blocks), path.name
+        solutions.with_solutions(nb, blocks)
+        text = "\n".join("".join(c["source"]) for c in nb["cells"])
+        assert not [line for code in blocks.values() for line in code.splitlines()
+                    if len(line.strip()) >= 12 and line.strip() in text], path.name
+    assert {p.stem for p in solutions.SOLUTIONS.glob("*.py")} <= {
+        p.stem for p in paths.NOTEBOOKS.glob("*.ipynb")}

@@ -1,9 +1,12 @@
 """Real-browser checks (headless Chromium through Selenium and the Debian chromedriver).
 
 (a) the report and the course book's front page render (screenshots in
-``build/browser/``, non-blank by pixel variance); (b) Voila serves the Sakai
-explorer, moving the p slider changes the displayed tau; (c) JupyterLab opens
-a notebook.  Servers bind to 127.0.0.1 on a free port and are stopped by the
+``build/browser/``, non-blank by pixel variance); (b) the book's two editions,
+built once per session from a quick reproduction (:func:`editions`): every
+chapter of the student edition shows a figure that loaded, no page of it
+holds a solution or a checked answer, and the instructor edition shows every
+exercise's solution, run; (c) Voila serves the Sakai explorer, moving the p
+slider changes the displayed tau; (d) JupyterLab opens a notebook.  Servers bind to 127.0.0.1 on a free port and are stopped by the
 fixtures (SIGTERM to the process group, then SIGKILL).  CI installs the
 Debian packages ``chromium`` and ``chromium-driver`` (``.ci/run``) and sets
 ``EVALKIT_REQUIRE_BROWSER=1``, so there a missing browser fails instead of
@@ -24,6 +27,7 @@ from pathlib import Path
 import pytest
 
 from evalkit import paths
+from evalkit.workspace.book import teaching_order
 
 pytestmark = pytest.mark.browser
 
@@ -103,30 +107,103 @@ def server(cmd: list[str], url: str, env: dict | None = None, cwd: Path | None =
         log.close()
 
 
-def test_report_and_book_front_page_render(driver, tmp_path):
+@pytest.fixture(scope="session")
+def editions():
+    """Both editions of the course book, built once per session: every notebook run with its
+    quick parameters (``build/test-book/``, inside the repository so that the executed
+    notebooks carry relative paths, as ``make reproduce``'s do), the student edition built
+    from them, the instructor edition from the notebooks with solutions run again."""
+    from evalkit.workspace import book, runner
+
+    root = paths.BUILD / "test-book"
+    shutil.rmtree(root, ignore_errors=True)
+    figures, executed = root / "figures", root / "notebooks"
+    outcomes = runner.reproduce(quick=True, figures=figures, executed=executed)
+    failed = [f"{o.job.name}: {o.error}: {o.message}" for o in outcomes if o.status != "ok"]
+    assert not failed, failed
+    student = book.build(executed=executed, figures=figures, out=root / "book")
+    instructor = book.build(executed=executed, figures=figures, out=root / "book-solutions",
+                            solutions=True, quick=True)
+    return {"student": student.parent, "instructor": instructor.parent, "executed": executed,
+            "order": book.staged_order(executed)}
+
+
+def test_report_and_book_front_page_render(driver, editions):
     from evalkit.workspace import book
 
     driver.get((paths.FIGURES / "index.html").as_uri())
     assert "Sakai" in driver.find_element("tag name", "body").text
     report = shoot(driver, "report")
-    # the book from the committed notebooks (no outputs: a fresh clone has no executed copies)
-    executed = tmp_path / "executed"
-    shutil.copytree(paths.NOTEBOOKS, executed, ignore=shutil.ignore_patterns("*.md"))
-    front = book.build(executed=executed, out=tmp_path / "book")
-    site = front.parent
+    site = editions["student"]
     assert (site / ".nojekyll").is_file() and (site / "report" / "index.html").is_file()
-    assert sorted(p.stem for p in (site / "notebooks").glob("*.html")) == sorted(
-        n for n in book.teaching_order() if n != "real_data" or (executed / f"{n}.ipynb").exists())
+    assert sorted(p.stem for p in (site / "notebooks").glob("*.html")) == sorted(editions["order"])
+    assert sorted(p.stem for p in (site / "docs").glob("*.html")) == sorted(book.DOC_PAGES)
     html = "".join(p.read_text() for p in site.rglob("*.html"))
     assert "cdn.jsdelivr" not in html and "cdnjs" not in html      # nothing loaded from the web
-    driver.get(front.as_uri())
+    driver.set_window_size(1280, 1000)
+    driver.get((site / "index.html").as_uri())
     driver.get(driver.current_url)                   # index.html redirects to intro.html
     text = driver.find_element("tag name", "body").text
     assert "disagreeing assessors" in text and "Notebooks, in teaching order" in text
-    assert "The reproduction report" in text
+    assert "a course" in text and "Methods" in text and "The reproduction report" in text
     page = shoot(driver, "book_front")
     for png in (report, page):
         assert pixel_spread(png) > 20, png
+
+
+def _loaded_figures(driver) -> int:
+    """Images in the page's article that the browser loaded (naturalWidth > 0)."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    script = "return Array.from(document.querySelectorAll('article img'))"
+    WebDriverWait(driver, 30).until(lambda d: d.execute_script(script + ".every(i => i.complete)"))
+    return driver.execute_script(script + ".filter(i => i.naturalWidth > 0).length")
+
+
+@pytest.mark.parametrize("stem", teaching_order())
+def test_every_chapter_of_the_student_edition_shows_a_figure(driver, editions, stem):
+    if stem not in editions["order"]:
+        pytest.skip(f"{stem} was not run (real data not installed: make data)")
+    driver.set_window_size(1280, 1000)
+    driver.get((editions["student"] / "notebooks" / f"{stem}.html").as_uri())
+    figures = _loaded_figures(driver)
+    shoot(driver, f"book_{stem}")
+    assert figures >= 1, f"{stem}: no figure shown"
+
+
+def test_the_student_edition_holds_no_solution_no_checked_answer_and_no_machine_path(editions):
+    from evalkit.workspace import book
+
+    shown = book.solutions_shown(editions["student"])
+    assert sum(len(ids) for ids in shown.values()) >= 9          # the explorers' exercises at least
+    assert not {(stem, i): pages for stem, ids in shown.items() for i, pages in ids.items() if pages}
+    pages = {p: book.page_text(p.read_text()) for p in editions["student"].rglob("*.html")}
+    assert not [p.name for p, text in pages.items() if "Right. " in text]     # no check passed
+    notebooks = {p: p.read_text() for p in editions["executed"].glob("*.ipynb")}
+    for where in (pages, notebooks):
+        assert not [p.name for p, text in where.items() if str(paths.ROOT) in text]
+    # progress bars: text, one finished line each (no widget, no overwritten updates)
+    assert not [p.name for p, text in notebooks.items()
+                if "widget-view+json" in text or "\\r" in text]
+
+
+def test_the_instructor_edition_shows_every_solution_run(driver, editions):
+    from evalkit.workspace import book
+    from evalkit.explore.exercises import solutions
+
+    shown = book.solutions_shown(editions["instructor"])
+    assert shown and all(f"notebooks/{stem}.html" in pages
+                         for stem, ids in shown.items() for pages in ids.values())
+    for stem in shown:
+        driver.set_window_size(1280, 1000)
+        driver.get((editions["instructor"] / "notebooks" / f"{stem}.html").as_uri())
+        cells = driver.find_elements("css selector", ".tag_solution")
+        assert len(cells) == len(solutions.load(stem)), stem
+        body = driver.find_element("tag name", "body").text
+        assert body.count("Right.") >= len(cells) and "Not answered yet" not in body, stem
+        assert "instructor edition" in driver.title or "instructor edition" in body
+    driver.execute_script("document.querySelector('.tag_solution').scrollIntoView()")
+    shoot(driver, f"book_solutions_{stem}")
 
 
 def _ensure_inputs():
@@ -252,6 +329,10 @@ def test_jupyterlab_opens_a_notebook(driver, tmp_path):
         driver.find_element("xpath", "//div[contains(@class,'lm-Menu-itemLabel')]"
                                      "[.='Run All Cells']").click()
         WebDriverWait(driver, 60).until(lambda d: len(_tau_text(d).split()) == 3)
+        # Run All reveals no solution: every check says only that it is not answered
+        WebDriverWait(driver, 60).until(
+            lambda d: _text(d, ".jp-NotebookPanel .jp-OutputArea").count("Not answered yet") == 3)
+        assert "Right." not in _text(driver, ".jp-NotebookPanel .jp-OutputArea")
         driver.execute_script("document.querySelector('table.evalkit-tau')"
                               ".scrollIntoView({block: 'center'})")
         for button in driver.find_elements("xpath", "//button[.='No']"):   # the news prompt

@@ -11,8 +11,16 @@ def test_a_quick_run_writes_under_build_quick_not_into_the_committed_figures(mon
     monkeypatch.setattr(report, "build", lambda **k: paths.BUILD / "quick" / "figures" / "index.html")
     runner.reproduce(only=["kim2010"], quick=True)  # the paper's notebook and its explorer
     assert sorted(j.name for j in seen) == ["explore_kim2010", "kim2010_ordering_aggregation"]
-    assert {j.parameters["out_dir"] for j in seen} == {str((paths.BUILD / "quick" / "figures" / "kim2010").resolve())}
+    # relative to notebooks/ (the kernels' folder): no machine path in an executed notebook
+    assert {j.parameters["out_dir"] for j in seen} == {"../build/quick/figures/kim2010"}
     assert {j.executed.parent for j in seen} == {(paths.BUILD / "quick" / "notebooks").resolve()}
     seen.clear()
     runner.reproduce(only=["kim2010"], quick=False)
-    assert {j.parameters["out_dir"] for j in seen} == {str((paths.FIGURES / "kim2010").resolve())}
+    assert {j.parameters["out_dir"] for j in seen} == {"../figures/kim2010"}
+
+
+def test_kernel_paths_are_relative_to_the_notebooks_inside_the_repository_only(tmp_path):
+    assert runner.kernel_path(paths.FIGURES / "sakai2017") == "../figures/sakai2017"
+    assert runner.kernel_path(paths.NOTEBOOKS / "x") == "x"
+    assert (paths.NOTEBOOKS / runner.kernel_path(paths.BUILD / "a")).resolve() == (paths.BUILD / "a").resolve()
+    assert runner.kernel_path(tmp_path / "out") == str((tmp_path / "out").resolve())
