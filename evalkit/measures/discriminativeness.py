@@ -117,22 +117,32 @@ class SetEngine:
 
     # -- FreSPA ----------------------------------------------------------
     def _subset_tables(self):
+        """For every item subset S of 2+ items: ``equal[g, h, S]`` (g and h order S alike)
+        and ``reverse[g, h, S]`` (h orders S exactly against g), with ``length[S]``.
+
+        Each judgment's precedence bits restricted to S form an integer code
+        (``bits(g) & pairs(S)``, 63 pairs to a word), so "alike" is equal codes
+        and "reversed" is codes differing in every pair of S.
+        """
         if self._subsets is None:
             k, n = self.k, self.n
             masks = np.arange(1 << k)
-            member = ((masks[:, None] >> np.arange(k)) & 1).astype(np.int32)  # M x k
+            member = ((masks[:, None] >> np.arange(k)) & 1).astype(bool)  # M x k
             length = member.sum(1)
-            pair_in = (member[:, self.pair_i] & member[:, self.pair_j]).astype(np.float32)  # M x pairs
-            npairs_in = pair_in.sum(1)
-            disagree = (self.signs[:, None, :] != self.signs[None, :, :]).astype(np.float32)
-            counts = disagree.reshape(n * n, -1) @ pair_in.T  # (n*n) x M disagreeing pairs in S
-            counts = counts.reshape(n, n, -1)
             keep = length >= 2
-            self._subsets = dict(
-                length=length[keep],
-                equal=(counts[:, :, keep] == 0),
-                reverse=(counts[:, :, keep] == npairs_in[keep]),
-            )
+            member, length = member[keep], length[keep]
+            pair_in = member[:, self.pair_i] & member[:, self.pair_j]  # M x pairs
+            before = self.signs > 0                                      # n x pairs
+            equal = np.ones((n, n, length.size), bool)
+            reverse = np.ones((n, n, length.size), bool)
+            for start in range(0, pair_in.shape[1], 63):
+                cols = slice(start, start + 63)
+                bits = np.left_shift(np.uint64(1), np.arange(pair_in[:, cols].shape[1], dtype=np.uint64))
+                in_s = pair_in[:, cols].astype(np.uint64) @ bits                 # M: the pairs of S
+                code = (before[:, cols].astype(np.uint64) @ bits)[:, None] & in_s  # n x M
+                equal &= code[:, None, :] == code[None, :, :]
+                reverse &= (code[:, None, :] ^ code[None, :, :]) == in_s
+            self._subsets = dict(length=length, equal=equal, reverse=reverse)
         return self._subsets
 
     def frespa_ed(self, params: list[dict]) -> np.ndarray:
