@@ -24,7 +24,7 @@ from ...measures import aggregation as methods, discriminativeness as edm
 
 __all__ = ["GRID_W", "GRID_RATIO", "FRESPA_TABLES", "length_from_ratio", "noisy_sets",
            "mean_pairwise_tau", "dilution_check", "table1", "summarise_table1", "table1_sd",
-           "table1_order_checks", "table1_vs_published", "frespa_settings", "frespa_tables",
+           "table1_order_checks", "table1_vs_published", "frespa_settings", "frespa_tables", "per_draw",
            "frespa_vs_published"]
 
 #: The paper's grids: Table 2's weights wLen, wSup; Table 3's length ratios and Table 4's minSup.
@@ -186,3 +186,18 @@ def frespa_vs_published(ft: pd.DataFrame, published: pd.DataFrame) -> dict[str, 
 def _values_as_float(frame: pd.DataFrame) -> pd.DataFrame:
     """Tables 2-4's ``value`` column as floats (the comparison's ``prepare`` step)."""
     return frame.astype({"value": float})
+
+
+def per_draw(long: pd.DataFrame) -> dict[int, pd.DataFrame]:
+    """Table 1 of each noise draw: draw -> ED per (noise ratio, method).
+
+    The clean ratio (0) has one draw and joins every draw's table, so a claim
+    over noise ratios can be judged draw by draw.
+    """
+    clean = long[long.noise_ratio == 0]
+    noisy = long[long.noise_ratio > 0]
+    out = {}
+    for d in sorted(noisy["draw"].unique()) or [0]:
+        part = pd.concat([clean, noisy[noisy.draw == d]])
+        out[int(d)] = part.pivot_table(index="noise_ratio", columns="method", values="ED")
+    return out
