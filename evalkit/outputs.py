@@ -58,8 +58,17 @@ def write_table(frame: pd.DataFrame, stem, float_format: str = "%.4f", index: bo
 
 
 def save_figure(fig, stem, formats: tuple[str, ...] = ("png", "svg"), dpi: int = 120) -> list[Path]:
-    """Save a matplotlib figure deterministically (no dates, fixed SVG ids)."""
+    """Save a matplotlib figure deterministically (no dates, fixed SVG ids).
+
+    The figure is checked first (:func:`evalkit.figure_check.check`): an axis
+    without a label, overlapping text, a legend over data or an interval off
+    the axes stops here with :class:`~evalkit.figure_check.FigureProblem`.
+    """
     import matplotlib
+
+    from .figure_check import check
+
+    check(fig, f"{Path(stem).name}")
 
     matplotlib.rcParams["svg.hashsalt"] = "evalkit"
     stem = Path(stem)

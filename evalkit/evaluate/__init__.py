@@ -6,6 +6,9 @@
   pairs with effect sizes, and discrepancies between two gains.
 * :func:`~evalkit.evaluate.comparison.compare_scores`: the statistics report of
   ``evalkit compare --scores``: ANOVA, intervals, corrected tests, wins and losses.
+* :func:`~evalkit.evaluate.assessor_study.assessors`: how leaderboards and HSD
+  verdicts depend on the assessors (``evalkit assessors``; files written by
+  :func:`~evalkit.evaluate.assessor_report.write_assessor_report`).
 * :func:`~evalkit.evaluate.inputs.item_gains`: one gain per item from ratings.
 * :func:`~evalkit.evaluate.examples.write_example`: the shipped sample in
   ``data/examples/``.
@@ -19,4 +22,6 @@ __getattr__, __dir__, __all__ = exports(__name__, {
     "comparison": ("ComparisonReport", "compare_scores", "write_report"),
     "inputs": ("item_gains", "gains_from_qrels"),
     "examples": ("write_example",),
+    "assessor_study": ("assessors", "AssessorReport"),
+    "assessor_report": ("write_assessor_report", "bump_chart"),
 })

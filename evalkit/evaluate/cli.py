@@ -1,8 +1,10 @@
-"""``evalkit score`` and ``evalkit compare``: the command-line face of :mod:`evalkit.evaluate`.
+"""``evalkit score``, ``compare`` and ``assessors``: the command-line face of :mod:`evalkit.evaluate`.
 
-Scores go to stdout (trec_eval-style ``run<TAB>measure<TAB>topic<TAB>value``,
-or CSV / JSON); everything a user should know but not parse (dropped topics,
-excluded topics, unjudged documents, Monte Carlo error) goes to stderr.
+Scores go to stdout (trec_eval-style ``run<TAB>measure<TAB>topic<TAB>value``
+with four decimals, or CSV / JSON at full float precision); everything a
+user should know but not parse (dropped topics, excluded topics, unjudged
+documents, Monte Carlo error) goes to stderr.  ``assessors`` writes its
+tables and figure to ``--out DIR`` and three summary lines to stdout.
 """
 
 from __future__ import annotations
@@ -14,7 +16,10 @@ import pandas as pd
 
 from ..measures.gains import GAINS
 
-__all__ = ["add_parsers", "run"]
+__all__ = ["COMMANDS", "add_parsers", "run"]
+
+#: The sub-commands this module adds and runs.
+COMMANDS = ("score", "compare", "assessors")
 
 
 def _common(p: argparse.ArgumentParser, scores: bool = False) -> None:
@@ -59,6 +64,29 @@ def add_parsers(sub) -> None:
     from .comparison_cli import add_report_options
 
     add_report_options(cp)
+    _assessors_parser(sub)
+
+
+def _assessors_parser(sub) -> None:
+    ap = sub.add_parser("assessors", help="how leaderboards and HSD verdicts depend on the assessors",
+                        description="Score the runs under every judge (all assessors pooled, each "
+                                    "assessor, each left out, median, Dawid-Skene, AWARE) and write "
+                                    "leaderboards, rank correlations, agreement, verdict stability "
+                                    "and a bump chart to --out DIR (see docs/assessors.md).")
+    ap.add_argument("--ratings", metavar="FILE", required=True,
+                    help="per-assessor ratings 'topic assessor doc rating' (or the NTCIR STC-ja file)")
+    ap.add_argument("--ratings-format", choices=("auto", "assessor", "stc"), default="auto",
+                    help="auto: four fields per line = per-assessor, otherwise STC-ja")
+    ap.add_argument("--measure", action="append", metavar="M", required=True,
+                    help="nG@1, P+, nERR, Q, optionally @k (nERR@10); repeat for more")
+    ap.add_argument("--p", type=float, default=0.2, help="UG's unanimity weight (default 0.2)")
+    ap.add_argument("--dmax", type=int, default=None,
+                    help="largest possible rating (default: the largest seen)")
+    ap.add_argument("--trials", type=int, default=2000, metavar="B", help="HSD trials (default 2000)")
+    ap.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the permutations")
+    ap.add_argument("--alpha", type=float, default=0.05, help="significance level (default 0.05)")
+    ap.add_argument("--out", metavar="DIR", required=True, help="folder for the tables and figure")
+    ap.add_argument("runs", nargs="+", metavar="RUN", help="TREC run files")
 
 
 def _inputs(args) -> dict:
@@ -99,7 +127,40 @@ def run(args) -> int:
         return 0
 
 
+def _write_records(out: pd.DataFrame) -> None:
+    """JSON records at full precision (Python's shortest round-trip repr); NaN as null."""
+    import json
+
+    records = [{k: (None if isinstance(v, float) and v != v else v) for k, v in row.items()}
+               for row in out.astype(object).to_dict(orient="records")]
+    sys.stdout.write(json.dumps(records) + "\n")
+
+
+def _assessors(args) -> int:
+    from pathlib import Path
+
+    from .assessor_study import assessors
+    from .assessor_report import can_draw, write_assessor_report
+
+    args.qrels = None
+    data = _inputs(args)
+    report = assessors(data["runs"], data["ratings"], measures=args.measure, p=args.p,
+                       dmax=args.dmax, trials=args.trials, seed=args.seed, alpha=args.alpha)
+    for note in report.notes:
+        print(f"evalkit assessors: {note}", file=sys.stderr)
+    written = write_assessor_report(report, Path(args.out))
+    if not can_draw():
+        print("evalkit assessors: the figure needs matplotlib (not installed): "
+              "pip install 'evalkit-assessors[workspace]'", file=sys.stderr)
+    print("\n".join(report.summary()))
+    print(f"evalkit assessors: wrote {', '.join(p.name for p in written)} to {args.out}",
+          file=sys.stderr)
+    return 0
+
+
 def _run(args) -> int:
+    if args.command == "assessors":
+        return _assessors(args)
     if args.command == "compare":
         from .comparison_cli import wants_report, run_report
 
@@ -116,10 +177,11 @@ def _run(args) -> int:
         out = score(**data, gain=args.gain, measures=args.measure, per_topic=args.per_topic)
         _report(out, "score")
         if args.format == "json":
-            sys.stdout.write(out.to_json(orient="records", double_precision=6) + "\n")
-        else:  # tsv: trec_eval's lines, no header
-            tsv = args.format == "tsv"
-            out.to_csv(sys.stdout, sep="\t" if tsv else ",", header=not tsv, index=False,
+            _write_records(out)
+        elif args.format == "csv":   # full precision: what a script reads back
+            out.to_csv(sys.stdout, index=False, na_rep="nan", lineterminator="\n")
+        else:  # tsv: trec_eval's lines with four decimals, no header
+            out.to_csv(sys.stdout, sep="\t", header=False, index=False,
                        float_format="%.4f", na_rep="nan", lineterminator="\n")
         return 0
     from .significance import compare  # the HSD's compiled kernel: imported only when needed

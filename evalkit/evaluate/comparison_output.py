@@ -128,11 +128,11 @@ def plot_report(report, path):
         ax = row[0]
         ax.errorbar(sys_["mean"], y, xerr=[sys_["mean"] - sys_["ci_low"],
                                            sys_["ci_high"] - sys_["mean"]],
-                    fmt="o", color="C0", capsize=3, label=f"mean, {level:.0%} interval (V_E)")
+                    fmt="o", color="C0", capsize=3)
         ax.set_yticks(y, order)
         ax.set_xlabel(f"mean {measure} over topics")
-        ax.set_title(f"{measure}: system means")
-        ax.legend(loc="lower right", fontsize="small")
+        ax.set_ylabel("system")
+        ax.set_title(f"{measure}: means with {level:.0%} intervals (from V_E)")
         pairs = report.pairs[(report.pairs["measure"] == measure) & report.pairs["significant"]]
         index = {s: i for i, s in enumerate(order)}
         grid = np.zeros((len(order), len(order)))
@@ -149,6 +149,8 @@ def plot_report(report, path):
         ax.tick_params(which="minor", length=0)
         ax.set_xticks(y, order, rotation=90, fontsize="small")
         ax.set_yticks(y, order, fontsize="small")
+        ax.set_xlabel("column system")
+        ax.set_ylabel("row system")
         ax.set_title(f"significant pairs ({len(pairs)} of "
                      f"{int((report.pairs['measure'] == measure).sum())}; "
                      f"{_TEST_NAMES[report.settings['test']]})", fontsize="medium")

@@ -123,6 +123,7 @@ def figure(view: KimView):
     for xi, v in zip(x, view.ed["ED"]):
         ax.text(xi, 0.02, f"{v:.3f}", ha="center", va="bottom", fontsize=8, color="white")
     ax.set_xticks(x, view.ed["method"])
+    ax.set_xlabel("aggregation method")
     ax.set_ylim(0, 1)
     ax.set_ylabel("ED (leave-one-out)")
     v = view.values

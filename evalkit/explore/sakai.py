@@ -82,11 +82,13 @@ def figure(view: SakaiView):
                   capsize=4, color="tab:blue")
     left.axhline(1.0, color="grey", lw=0.8, ls="--")
     left.set_xticks(x, t["measure"])
+    left.set_xlabel("measure")
     left.set_ylim(min(0.5, float(t["low"].min()) - 0.05), 1.05)
     left.set_ylabel("Kendall's tau, RawG vs UG")
     h = view.hsd
     right.bar(x, h["discrepancies"], color="tab:orange")
     right.set_xticks(x, h["measure"])
+    right.set_xlabel("measure")
     right.set_ylabel(f"HSD discrepancies (of {int(h['pairs'].iloc[0])} pairs)")
     v = view.values
     fig.suptitle(f"p = {v['p']:g}, Dmax = {v['dmax']}, N = {v['n']}, agreement = "

@@ -142,6 +142,7 @@ def figure(view: WangView):
     x = np.arange(len(t))
     left.errorbar(x, t["tau"], yerr=[t["tau"] - t["low"], t["high"] - t["tau"]], fmt="o", capsize=4)
     left.set_xticks(x, [m.replace("weighted_", "w. ") for m in t["metric"]], fontsize=8)
+    left.set_xlabel("TTG metric")
     left.set_ylim(min(0.6, float(t["low"].min()) - 0.05), 1.02)
     left.set_ylabel("Kendall's tau, official vs alternate")
     p = view.pairs

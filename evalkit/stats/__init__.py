@@ -1,7 +1,7 @@
 """Statistics for comparing rankings, systems and assessors.
 
 * :mod:`~evalkit.stats.rank_correlation`: Kendall's tau-b with the unclipped
-  Hollander-Wolfe-Chicken interval; rank swaps.
+  Hollander-Wolfe-Chicken interval; rank swaps; tau_ap (Yilmaz et al. 2008).
 * :mod:`~evalkit.stats.hsd`: the randomised Tukey HSD test and the two-way
   ANOVA residual variance behind ES_HSD.
 * :mod:`~evalkit.stats.anova`: two-way ANOVA without replication and the
@@ -10,6 +10,9 @@
   simultaneous intervals) or a paired test with a multiple-comparison correction.
 * :mod:`~evalkit.stats.agreement`: Cohen's and Fleiss' kappa, Landis-Koch
   labels, the adjusted Rand index.
+* :mod:`~evalkit.stats.krippendorff`: Krippendorff's alpha (nominal, ordinal,
+  interval), items rated unequally often.
+* :mod:`~evalkit.stats.dawid_skene`: the Dawid-Skene model fitted by EM.
 
 Every public name is importable from here too (``evalkit.stats.kendall_tau``).
 """
@@ -17,11 +20,13 @@ Every public name is importable from here too (``evalkit.stats.kendall_tau``).
 from .._lazy import exports
 
 __getattr__, __dir__, __all__ = exports(__name__, {
-    "rank_correlation": ("KendallTau", "kendall_tau", "rank_swaps"),
+    "rank_correlation": ("KendallTau", "kendall_tau", "rank_swaps", "tau_ap"),
     "hsd": ("residual_variance", "seed_to_int", "tukey_null_ranges", "randomised_tukey_hsd",
             "randomised_tukey_hsd_many"),
     "anova": ("two_way_anova", "system_intervals"),
     "pairwise": ("hsd_pairs", "paired_pairs", "wins_ties_losses"),
     "agreement": ("adjusted_rand_index", "CohensKappa", "cohens_kappa", "fleiss_kappa",
                   "landis_koch"),
+    "krippendorff": ("krippendorff_alpha", "alpha_from_counts"),
+    "dawid_skene": ("DawidSkene", "dawid_skene"),
 })

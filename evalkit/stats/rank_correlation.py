@@ -1,6 +1,7 @@
 """Kendall's tau between two system rankings with the Hollander-Wolfe-Chicken
-interval (not clipped to [-1, 1]), and rank swaps.  Used by Sakai's Table 2
-and Wang et al.'s Table 1; see ``docs/statistics.md``.
+interval (not clipped to [-1, 1]), rank swaps, and Yilmaz, Aslam &
+Robertson's top-weighted AP correlation tau_ap.  Used by Sakai's Table 2,
+Wang et al.'s Table 1 and ``evalkit assessors``; see ``docs/statistics.md``.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from scipy.special import ndtri  # the normal quantile; scipy.stats.norm.ppf cal
 
 from ..errors import InputError, ParameterError
 
-__all__ = ["KendallTau", "kendall_tau", "rank_swaps"]
+__all__ = ["KendallTau", "kendall_tau", "rank_swaps", "tau_ap"]
 
 
 class KendallTau(NamedTuple):
@@ -87,3 +88,30 @@ def rank_swaps(x, y) -> int:
     dx = x[None, :] - x[:, None]
     dy = y[None, :] - y[:, None]
     return int(np.count_nonzero(np.triu(dx * dy < 0, k=1)))
+
+
+def tau_ap(reference, estimate) -> float:
+    """AP correlation of the ranking by ``estimate`` against the one by ``reference``.
+
+    Yilmaz, Aslam & Robertson (2008), *A new rank correlation coefficient for
+    information retrieval*, SIGIR, doi:10.1145/1390334.1390435, Eq. 2::
+
+        tau_ap = 2 / (N - 1) * sum_{i=2..N} C(i) / (i - 1) - 1
+
+    where the items are ordered by ``estimate`` (higher first) and ``C(i)``
+    counts the items above rank ``i`` that ``reference`` also ranks above the
+    item at rank ``i``.  A swap near the top costs more than one near the
+    bottom; unlike Kendall's tau it is not symmetric.  Ties (the paper assumes
+    none): items tied under ``estimate`` keep their input order, and a pair
+    tied under ``reference`` counts as half correct.  Requires ``N >= 2``.
+    """
+    x, y = _paired_vectors(reference, estimate, "reference and estimate")
+    n = x.size
+    if n < 2:
+        raise InputError(f"tau_ap needs at least 2 items, got {n}")
+    order = np.argsort(-y, kind="stable")
+    ref = x[order]
+    above = ref[None, :] > ref[:, None]                 # [i, j]: j above i in the reference
+    tied = ref[None, :] == ref[:, None]
+    credit = np.tril(above + 0.5 * tied, k=-1).sum(axis=1)[1:]   # C(i) for ranks 2..N
+    return float(2.0 / (n - 1) * (credit / np.arange(1, n)).sum() - 1.0)

@@ -1,4 +1,5 @@
-"""Command line: ``evalkit reproduce``, ``sweep``, ``score``, ``compare``, ``simulate``, ``data fetch``.
+"""Command line: ``evalkit reproduce``, ``sweep``, ``score``, ``compare``, ``assessors``,
+``simulate``, ``data fetch``.
 
 The same work as ``make reproduce``, for people not using make.  ``score`` and
 ``compare`` need only the library; every other command imports the workspace
@@ -55,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
             outcomes = rp.reproduce(args.only, args.quick, args.jobs, args.verbose)
             if any(o.status != "ok" for o in outcomes):
                 return 1
-        elif args.command in ("score", "compare"):
+        elif args.command in evaluate_cli.COMMANDS:
             return evaluate_cli.run(args)
         elif args.command == "sweep":
             from .sweeps import engine as sw

@@ -69,3 +69,30 @@ def test_rank_swaps_counts_discordant_pairs():
     assert rank_correlation.rank_swaps(x, y) == 3
     assert rank_correlation.rank_swaps(x, -x) == 45
     assert rank_correlation.rank_swaps([1, 1, 2], [2, 1, 3]) == 0  # a tie is not a swap
+
+
+def test_tau_ap_hand_worked_swaps_at_the_top_cost_more():
+    from evalkit.stats.rank_correlation import tau_ap
+
+    reference = [4, 3, 2, 1]                     # A > B > C > D
+    # estimate B > A > C > D: C(2) = 0/1, C(3) = 2/2, C(4) = 3/3 -> 2/3 * 2 - 1 = 1/3
+    assert tau_ap(reference, [3, 4, 2, 1]) == pytest.approx(1 / 3, abs=1e-15)
+    # estimate A > B > D > C: C(2) = 1, C(3) = 2/2, C(4) = 2/3 -> 2/3 * 8/3 - 1 = 7/9
+    assert tau_ap(reference, [4, 3, 1, 2]) == pytest.approx(7 / 9, abs=1e-15)
+    # Kendall's tau is 2/3 for both single adjacent swaps
+    assert rank_correlation.kendall_tau(reference, [3, 4, 2, 1]).tau == pytest.approx(2 / 3)
+    assert rank_correlation.kendall_tau(reference, [4, 3, 1, 2]).tau == pytest.approx(2 / 3)
+    assert tau_ap(reference, reference) == 1.0 and tau_ap(reference, [1, 2, 3, 4]) == -1.0
+
+
+def test_tau_ap_is_not_symmetric_and_counts_reference_ties_as_half():
+    from evalkit.stats.rank_correlation import tau_ap
+
+    # estimate order A, B, C; reference C > A > B:
+    # C(2) (B): A above B in the reference -> 1/1; C(3) (C): neither -> 0/2 -> 2/2 * 1 - 1 = 0
+    assert tau_ap([2, 1, 3], [3, 2, 1]) == pytest.approx(0.0, abs=1e-15)
+    # swapped roles: estimate order C, A, B; reference A > B > C:
+    # C(2) (A): 0/1; C(3) (B): A above B -> 1/2 -> 2/2 * 1/2 - 1 = -1/2
+    assert tau_ap([3, 2, 1], [2, 1, 3]) == pytest.approx(-0.5, abs=1e-15)
+    # reference ties A = B > C, estimate B, A, C: C(2) = 1/2, C(3) = 2/2 -> (1/2 + 1) - 1 = 1/2
+    assert tau_ap([2, 2, 1], [2, 3, 1]) == pytest.approx(0.5, abs=1e-15)

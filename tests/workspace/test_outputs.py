@@ -34,6 +34,8 @@ def test_show_figure_saves_closes_and_shows_nothing_outside_a_kernel(tmp_path, c
 
     fig, ax = plt.subplots()
     ax.plot([0, 1], [1, 0])
+    ax.set_xlabel("x")
+    ax.set_ylabel("y")
     written = show_figure(fig, tmp_path / "f")
     assert [p.name for p in written] == ["f.png", "f.svg"] and all(p.is_file() for p in written)
     assert not plt.fignum_exists(fig.number) and capsys.readouterr().out == ""

@@ -1,0 +1,135 @@
+"""The files ``evalkit assessors`` writes: four CSV tables and a bump chart, all or nothing.
+
+:func:`write_assessor_report` writes every file into a temporary folder beside
+``DIR`` and moves them in only when all are written, so a failure leaves
+``DIR`` untouched.  :func:`bump_chart` draws each run's rank under every
+judge (``docs/assessors.md``); it needs matplotlib, part of the ``workspace``
+extra: without it the tables are written alone and the command says so.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+from .assessor_study import REFERENCE, AssessorReport
+
+__all__ = ["TABLES", "FIGURES", "bump_chart", "can_draw", "write_assessor_report"]
+
+#: CSV files and the report attribute each holds.
+TABLES = {"leaderboards.csv": "leaderboards", "rank_correlation.csv": "rank_correlation",
+          "agreement.csv": "agreement", "verdict_stability.csv": "verdict_stability"}
+#: The figure, in both formats.
+FIGURES = ("assessors.png", "assessors.svg")
+
+
+def bump_chart(report: AssessorReport):
+    """Runs' ranks (1 = best) under every judge, one panel per measure, alpha in the title.
+
+    Each line is a run, coloured by its rank under ``all:raw`` and named on
+    the left at that rank (with the rank); judges run left to right in report order (pooled
+    judges and ``aware``, then each assessor alone, then leave-one-out),
+    the groups separated by dotted lines.
+    """
+    from matplotlib import colormaps
+    from matplotlib.collections import LineCollection
+    from matplotlib.figure import Figure
+
+    board = report.leaderboards
+    measures = list(dict.fromkeys(board["measure"]))
+    judges = report.judges
+    runs = list(dict.fromkeys(board["run"]))
+    n_runs = len(runs)
+    # fixed margins in inches (constrained layout took seconds on 44 runs x 26 judges)
+    panel, left, right, top, bottom, gap = 1.6 + 0.12 * n_runs, 2.1, 0.3, 0.9, 1.3, 0.35
+    width = max(8.0, 0.38 * len(judges) + left + right)
+    height = panel * len(measures) + gap * (len(measures) - 1) + top + bottom
+    fig = Figure(figsize=(width, height))
+    fig.subplots_adjust(left=left / width, right=1 - right / width, top=1 - top / height,
+                        bottom=bottom / height, hspace=gap / panel)
+    axes = fig.subplots(len(measures), 1, squeeze=False, sharex=True)[:, 0]
+    cmap = colormaps["viridis"]
+    pooled = judges.index("aware") + 1
+    per_assessor = pooled + len(report.assessors)
+    x = np.arange(len(judges), dtype=float)
+    for ax, measure in zip(axes, measures):
+        frame = board[board["measure"] == measure]
+        ranks = (frame.pivot(index="run", columns="judge", values="rank").loc[runs, judges]
+                 .astype("float64").to_numpy())                        # (runs, judges), NaN: none
+        reference = ranks[:, judges.index(REFERENCE)]
+        shade = np.where(np.isnan(reference), 0.0, (reference - 1) / max(n_runs - 1, 1))
+        colours = cmap(shade)
+        ax.add_collection(LineCollection([np.column_stack([x, r]) for r in ranks], colors=colours,
+                                         linewidths=1.1, alpha=0.85))
+        for edge in (pooled - 0.5, per_assessor - 0.5):
+            ax.axvline(edge, color="0.6", lw=0.8, ls=":")
+        known = ~np.isnan(reference)
+        ax.set_yticks(reference[known], [f"{r}  {int(k)}" for r, k in zip(np.array(runs)[known],
+                                                                        reference[known])],
+                      fontsize=max(4.5, min(8.0, 260 / max(n_runs, 1))))
+        ax.set_ylim(n_runs + 0.5, 0.5)
+        ax.set_ylabel(f"{measure}: rank (1 = best);\nruns named at their {REFERENCE} rank")
+        ax.set_xlim(-0.5, len(judges) - 0.5)
+    for x, label in ((pooled - 1) / 2, "pooled"), ((pooled + per_assessor - 1) / 2, "one assessor"), \
+            ((per_assessor + len(judges) - 1) / 2, "one left out"):
+        axes[0].annotate(label, (x, 1.0), xycoords=("data", "axes fraction"), xytext=(0, 3),
+                         textcoords="offset points", ha="center", va="bottom", fontsize=8)
+    axes[-1].set_xticks(np.arange(len(judges)), judges, rotation=60, ha="right", fontsize=7)
+    axes[-1].set_xlabel("judge")
+    a = report.agreement.set_index("statistic")["value"]
+    fig.suptitle(f"Run ranks under each judge: {len(report.assessors)} assessors, "
+                 f"Krippendorff's alpha {a['alpha_ordinal']:.3f} (ordinal), "
+                 f"{a['alpha_interval']:.3f} (interval)", fontsize=10)
+    return fig
+
+
+def can_draw() -> bool:
+    """Whether matplotlib (the ``workspace`` extra) is installed, so the figure can be drawn."""
+    import importlib.util
+
+    return importlib.util.find_spec("matplotlib") is not None
+
+
+def write_assessor_report(report: AssessorReport, out_dir, figure: bool | None = None,
+                 stem: str | None = None) -> list[Path]:
+    """Write :data:`TABLES` (full float precision) and :data:`FIGURES` into ``out_dir``.
+
+    ``figure=None`` draws the figure when matplotlib is installed
+    (:func:`can_draw`; a library-only install writes the tables alone).
+    With ``stem`` (a notebook writing into a shared folder) the files are
+    ``<stem>_leaderboards.csv`` ... and ``<stem>.png`` / ``.svg``.
+    Everything is written to a temporary folder next to ``out_dir`` first and
+    moved in at the end; on any error ``out_dir`` is left as it was.
+    Returns the paths written.
+    """
+    figure = can_draw() if figure is None else figure
+
+    def final(name: str) -> str:
+        if stem is None:
+            return name
+        return f"{stem}{Path(name).suffix}" if name in FIGURES else f"{stem}_{name}"
+
+    out = Path(out_dir)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+    try:
+        for name, attr in TABLES.items():
+            getattr(report, attr).to_csv(tmp / name, index=False, lineterminator="\n")
+        if figure:
+            import matplotlib
+
+            matplotlib.rcParams["svg.hashsalt"] = "evalkit"
+            fig = bump_chart(report)
+            fig.savefig(tmp / FIGURES[0], dpi=100, metadata={"Software": None})
+            fig.savefig(tmp / FIGURES[1], metadata={"Date": None, "Creator": None})
+        names = list(TABLES) + (list(FIGURES) if figure else [])
+        out.mkdir(exist_ok=True)
+        for name in names:
+            os.replace(tmp / name, out / final(name))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return [out / final(name) for name in names]

@@ -1,0 +1,105 @@
+"""Krippendorff's alpha: agreement among any number of assessors, items rated unequally often.
+
+Used by ``evalkit assessors`` (``docs/assessors.md``) to say how far the
+assessors behind a leaderboard agree.  Unlike Fleiss' kappa
+(:func:`evalkit.stats.agreement.fleiss_kappa`), alpha needs no fixed number
+of ratings per item, and its ordinal and interval metrics respect that a 2
+is nearer a 1 than a 0 (Krippendorff 2011, *Computing Krippendorff's
+Alpha-Reliability*, Annenberg School for Communication, University of
+Pennsylvania; Krippendorff 2004, *Content Analysis*, 2nd ed., ch. 11).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import InputError, ParameterError
+
+__all__ = ["LEVELS", "krippendorff_alpha", "alpha_from_counts", "value_counts"]
+
+#: Metrics of difference offered (Krippendorff 2011, section C).
+LEVELS = ("nominal", "ordinal", "interval")
+
+
+def value_counts(units, values) -> tuple[np.ndarray, np.ndarray]:
+    """``(counts, categories)``: ``counts[u, c]`` is how many ratings of unit ``u`` have value ``c``.
+
+    ``units`` and ``values`` are paired sequences, one entry per rating;
+    ``categories`` are the distinct values, sorted.
+    """
+    units, values = np.asarray(units), np.asarray(values, dtype=float)
+    if units.shape != values.shape or units.ndim != 1:
+        raise InputError(f"units and values must be paired, got {units.shape} and {values.shape}")
+    _, unit_code = np.unique(units, return_inverse=True)
+    categories, value_code = np.unique(values, return_inverse=True)
+    counts = np.zeros((int(unit_code.max()) + 1 if units.size else 0, len(categories)))
+    np.add.at(counts, (unit_code.ravel(), value_code.ravel()), 1.0)
+    return counts, categories
+
+
+def _delta_squared(categories: np.ndarray, marginals: np.ndarray, level: str) -> np.ndarray:
+    c = categories[:, None]
+    k = categories[None, :]
+    if level == "nominal":
+        return (c != k).astype(float)
+    if level == "interval":
+        return (c - k) ** 2
+    # ordinal: (sum_{g=c}^{k} n_g - (n_c + n_k) / 2)^2, categories in rank order
+    cum = np.concatenate([[0.0], np.cumsum(marginals)])
+    i = np.arange(len(categories))
+    lo, hi = np.minimum.outer(i, i), np.maximum.outer(i, i)
+    between = cum[hi + 1] - cum[lo]
+    return (between - (marginals[lo] + marginals[hi]) / 2.0) ** 2
+
+
+def alpha_from_counts(counts, categories, level: str = "ordinal") -> float:
+    """Krippendorff's alpha from a ``units x categories`` count matrix.
+
+    With ``m_u`` the ratings of unit ``u`` (units with ``m_u < 2`` are not
+    pairable and are left out), the coincidences are
+    ``o_ck = sum_u n_uc (n_uk - [c = k]) / (m_u - 1)``, the marginals
+    ``n_c = sum_k o_ck`` and ``n = sum_c n_c``; then::
+
+        alpha = 1 - (n - 1) sum_{c,k} o_ck delta2_ck / sum_{c,k} n_c n_k delta2_ck
+
+    with ``delta2`` nominal (``[c != k]``), interval (``(c - k)^2``) or ordinal
+    (``(sum_{g=c..k} n_g - (n_c + n_k)/2)^2``) (Krippendorff 2011, sections
+    B-C).  NaN when the expected disagreement is 0 (every pairable value the
+    same) or no unit is pairable.
+    """
+    if level not in LEVELS:
+        raise ParameterError("level", level, f"one of {', '.join(LEVELS)}")
+    counts = np.asarray(counts, dtype=float)
+    categories = np.asarray(categories, dtype=float)
+    if counts.ndim != 2 or counts.shape[1] != categories.size:
+        raise InputError(f"counts must be units x {categories.size} categories, got {counts.shape}")
+    m = counts.sum(axis=1)
+    counts = counts[m >= 2]
+    m = m[m >= 2]
+    if not len(m):
+        return float("nan")
+    weighted = counts / (m - 1.0)[:, None]
+    o = counts.T @ weighted - np.diag(weighted.sum(axis=0))
+    marginals = o.sum(axis=1)
+    n = marginals.sum()
+    d2 = _delta_squared(categories, marginals, level)
+    expected = float(marginals @ d2 @ marginals)
+    if expected <= 0:
+        return float("nan")
+    return float(1.0 - (n - 1.0) * float((o * d2).sum()) / expected)
+
+
+def krippendorff_alpha(data, level: str = "ordinal") -> float:
+    """Krippendorff's alpha of an ``items x assessors`` matrix (NaN = not rated).
+
+    Items may have any number of ratings; see :func:`alpha_from_counts` for
+    the formula.  Equal to the ``krippendorff`` package's
+    ``alpha(reliability_data=data.T, level_of_measurement=level)`` (tested)
+    and to Krippendorff's (2011) worked example.
+    """
+    x = np.asarray(data, dtype=float)
+    if x.ndim != 2:
+        raise InputError(f"ratings must be an items x assessors matrix, got shape {x.shape}")
+    item, _ = np.nonzero(~np.isnan(x))
+    counts, categories = value_counts(item, x[~np.isnan(x)])
+    return alpha_from_counts(counts, categories, level)
