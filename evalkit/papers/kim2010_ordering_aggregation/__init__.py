@@ -42,7 +42,7 @@ from . import (claims as _claims, figures as _figures, heterogeneity as _heterog
                settings as _settings, tables as _tables, wca_weights as _wca_weights)
 from .claims import (DILUTION_TOLERANCE, FAR_BELOW, LARGE_W, MODERATE_W, TAU_TARGET, TAU_TOLERANCE,
                      claims)
-from .figures import ed_vs_noise, heterogeneity_figure, minsup_figure, wca_weights_figure
+from .figures import METHOD_STYLE, ed_vs_noise, heterogeneity_figure, minsup_figure, wca_weights_figure
 from .heterogeneity import heterogeneity_explanation, heterogeneity_worlds
 from .minsup import (MINSUP_GRID, minsup_explanation, minsup_per_set, minsup_worlds,
                      no_unanimous_share, summarise_minsup_worlds)
@@ -97,6 +97,7 @@ NOTEBOOK = Notebook(
         "minsup_worlds_draws.csv", "minsup_worlds_draws.md", "minsup_worlds.png", "minsup_worlds.svg",
         "wca_weights.csv", "wca_weights.md", "wca_weights_ed.csv", "wca_weights_ed.md",
         "wca_weights.png", "wca_weights.svg", "wca_outliers.csv", "wca_outliers.md",
+        "wca_outliers_above_clean.csv", "wca_outliers_above_clean.md",
     ),
     quick={"draws": 2, "noise_ratios": [0, 0.5, 1], "centre_phis": [1.0], "phi_spreads": [0.0],
            "minsup_worlds": 2, "wca_weight_offsets": [0, 1]},
@@ -112,8 +113,9 @@ NOTEBOOK = Notebook(
                                 ("table4", "Table 4: FreSPA's ED for minSup."))),
     ),
     figures=(
-        ("ed_vs_noise.png", "ED against noise ratio per method (band: min-max over noise draws; "
-                            "dashed: the paper)."),
+        ("ed_vs_noise.png", "ED against noise ratio per method: left, simulated (line: mean over "
+                            "noise draws; band: min-max over draws); right, the paper's Table 1 in the same "
+                            "colours, markers and line styles."),
         ("heterogeneity_worlds.png", "Alternative judgment worlds: assessors split into two groups "
                                      "around centres that differ by centre_phi; clean ED per method "
                                      "and the claimed orderings (calibration: mean pairwise tau)."),
