@@ -88,7 +88,7 @@ NOTEBOOK = Notebook(
                   lambda: simulate_orderings(paths.RAW / "ordering" / "judgments.csv",
                                              seed=ORDERING_SEED)),),
     outputs=(
-        "table1.csv", "table1.md", "table1_sd.csv", "table1_draws.csv",
+        "table1.csv", "table1.md", "table1_sd.csv", "table1_sd.md", "table1_draws.csv", "table1_draws.md",
         "table1_vs_published.md", "table2.csv", "table2.md", "table3.csv", "table3.md",
         "table4.csv", "table4.md", "ed_vs_noise.png", "ed_vs_noise.svg",
         "claims.csv", "claims.md", "heterogeneity_worlds.csv", "heterogeneity_worlds.md",
