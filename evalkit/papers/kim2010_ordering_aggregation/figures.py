@@ -116,7 +116,7 @@ def minsup_figure(summary: pd.DataFrame, per_set: pd.DataFrame, published_clean=
 
     sups = [float(c[3:-5]) for c in summary.columns if c.startswith("ED_") and c.endswith("_mean")]
     grid, controls = summary[~_is_control(summary)], summary[_is_control(summary)]
-    fig, (a, b) = plt.subplots(1, 2, figsize=(10, 3.8))
+    fig, (a, b) = plt.subplots(1, 2, figsize=(10, 5.6))
     for r in summary.to_dict("records"):
         default, control = r["world"] == "default", r["world"].startswith("control")
         label = (f"control: phi_spread 0, phi {r['phi']:g}" if control else
@@ -129,7 +129,7 @@ def minsup_figure(summary: pd.DataFrame, per_set: pd.DataFrame, published_clean=
     if published_clean is not None:
         a.plot(sups, list(published_clean), color="0.5", ls=":", marker="s", ms=3, label="paper (Table 4)")
     a.set(xlabel="minSup", ylabel="FreSPA's ED on clean data", xticks=sups)
-    a.legend(fontsize=7, ncol=2, loc="upper left", bbox_to_anchor=(0, -0.3), frameon=False)
+    a.legend(fontsize=7, ncol=2, loc="upper left", bbox_to_anchor=(0, -0.16), frameon=False)
     x = grid["phi_spread"]
     b.errorbar(x, grid["diff_1_vs_0.75_mean"], yerr=grid["diff_1_vs_0.75_se"], marker="o", capsize=3)
     for r in controls.to_dict("records"):
@@ -145,18 +145,18 @@ def minsup_figure(summary: pd.DataFrame, per_set: pd.DataFrame, published_clean=
                  "below it: worlds in which minSup 1 is best",
           ylabel="ED(minSup 1) - ED(minSup 0.75)\nmean +- SE over worlds")
     if len(controls):
-        b.legend(fontsize=7, loc="upper left", bbox_to_anchor=(0, -0.42), frameon=False)
+        b.legend(fontsize=7, loc="upper left", bbox_to_anchor=(0, -0.3), frameon=False)
     b2 = b.twinx()
     b2.xaxis.set_tick_params(labelbottom=False)
     b2.plot(x, grid["mean_pairwise_tau"], color="0.5", ls=":", marker=".")
     b2.plot(controls["phi_spread"], controls["mean_pairwise_tau"], color="C3", ls="none", marker="d",
             alpha=0.5, ms=4)
     b2.set_ylabel("mean pairwise tau (calibration, paper ~0.45)", color="0.4", fontsize=8)
-    fig.suptitle("Table 4, clean data: minSup 1 against 0.75 in simulated worlds "
+    fig.suptitle("Table 4, clean data: minSup 1 against 0.75 in simulated worlds\n"
                  "(only the assessors' spread of consistency varies; control: less agreement alone)",
                  fontsize=9)
-    fig.tight_layout()
-    fig.subplots_adjust(bottom=0.42)
+    fig.tight_layout(rect=(0, 0, 1, 0.9))
+    fig.subplots_adjust(bottom=0.36)
     return fig
 
 
