@@ -262,3 +262,37 @@ def test_committed_claims_have_kinds_and_draws():
     assert row.draws == f"{k} of 20" and "best minSup 0.75" in row.reproduced
     for name in ("Table 1: FreSPA > RBA-Sp at every noise ratio", "Table 4: on noisy data the best minSup is 0.75"):
         assert claims.set_index("claim").loc[name, "draws"].endswith("of 20")
+
+
+def test_findings_headline_counts_match_the_committed_claims():
+    text = (paths.ROOT / "docs" / "findings.md").read_text()
+    part = text[text.index("## Headline findings (Kim"):text.index("![ED against noise ratio]")]
+    part = " ".join(part.split())
+    claims = pd.read_csv(paths.FIGURES / "kim2010" / "claims.csv", keep_default_na=False).set_index("claim")
+    own = claims[claims.kind == "paper"]
+    assert f"{(own.verdict == 'holds').sum()} of {len(own)} of the paper's claims hold" in part
+    said = {"Table 1: WCA > AC (tau and Sp) at every noise ratio": ("18 of 20", "holds"),
+            "Table 1: Spearman > Kendall (AC, WCA, RBA) at every noise ratio": ("18 of 20", "holds"),
+            "Table 3: long patterns only (minLen/k >= 0.5) score below 0.5 x the ED of all lengths, "
+            "clean and noisy": ("20 of 20", "holds"),
+            "Table 4: on noisy data the best minSup is 0.75": ("20 of 20", "holds"),
+            "Table 4: on clean data the best minSup is 1.0": ("16 of 20", "holds"),
+            "Table 1: RBA > WCA (tau and Sp) at every noise ratio": ("0 of 20", "does not hold"),
+            "Table 1: RBA and FreSPA degrade less under noise than AC and WCA": ("0 of 20", "does not hold"),
+            "Table 1: FreSPA > RBA-Sp at every noise ratio": ("0 of 20", "does not hold"),
+            "Table 2: the best wLen differs: 0 on clean data, large (>= 5) on noisy": ("7 of 20", "mixed"),
+            "Table 2: the best wSup differs: large (>= 5) on clean data, moderate (0.75-5) on noisy":
+                ("0 of 20", "does not hold")}
+    for claim, (draws, verdict) in said.items():
+        assert (claims.loc[claim, "draws"], claims.loc[claim, "verdict"]) == (draws, verdict), claim
+        assert draws in part
+    assert claims.loc["Table 3: on clean data maxLen = 2 scores at least as high as all lengths "
+                      "(the paper's 'outlier')", "verdict"] == "holds"
+    assert "4 of 5 ratios on the mean" in part and "mean over draws: 4 of 5" in \
+        claims.loc["Table 1: FreSPA > RBA-Sp at every noise ratio", "reproduced"]
+    assert "0.441" in part and claims.loc[claims.index.str.startswith("Calibration")].reproduced.iloc[0] == "0.441"
+    assert "inconclusive" in claims.loc["Table 1: FreSPA > RBA-Sp at every noise ratio", "explanation"]
+    wlen = claims.loc["Table 2: the best wLen differs: 0 on clean data, large (>= 5) on noisy", "explanation"]
+    assert "inconclusive" in wlen and "are pairs" in wlen and "0.5303-0.6019" in wlen
+    minsup = pd.read_csv(paths.FIGURES / "kim2010" / "minsup_per_set.csv")
+    assert abs(minsup["ED_1"].mean() - minsup["ED_0.75"].mean()) < 2e-5      # "by about 0.00001"
