@@ -296,3 +296,56 @@ def test_findings_headline_counts_match_the_committed_claims():
     assert "inconclusive" in wlen and "are pairs" in wlen and "0.5303-0.6019" in wlen
     minsup = pd.read_csv(paths.FIGURES / "kim2010" / "minsup_per_set.csv")
     assert abs(minsup["ED_1"].mean() - minsup["ED_0.75"].mean()) < 2e-5      # "by about 0.00001"
+
+
+def _synthetic_claims_inputs():
+    """Table 1 and Tables 2-4 with hand-set ED: 20 noise draws at r = 0.5."""
+    clean = {"ac-tau": .4, "ac-sp": .5, "wca-tau": .45, "wca-sp": .55, "rba-tau": .6, "rba-sp": .7, "frespa": .75}
+    noisy = {"ac-tau": .1, "ac-sp": .12, "wca-tau": .2, "wca-sp": .25, "rba-tau": .3, "rba-sp": .4}
+    rows = [{"noise_ratio": 0.0, "draw": 0, "method": m, "ED": e} for m, e in clean.items()]
+    for d in range(20):
+        rows += [{"noise_ratio": 0.5, "draw": d, "method": m, "ED": e} for m, e in noisy.items()]
+        rows.append({"noise_ratio": 0.5, "draw": d, "method": "frespa", "ED": .45 if d < 17 else .35})
+    t1 = pd.DataFrame(rows)
+    rows = []
+    for data, draws in (("original", [0]), ("noisy", range(20))):
+        for d in draws:
+            for table, value, _ in kim.frespa_settings():
+                v = float(value)
+                if table == "wLen":
+                    best = 50.0 if (data == "noisy" and d < 10) else 0.0
+                    ed = 0.7 if v == best else 0.6
+                elif table == "wSup":
+                    ed = 0.6 + (v / 1000 if data == "original" else (0.1 if v == 1.0 else 0))
+                elif table == "maxLen/k":
+                    ed = 0.7 if v == 0 else 0.65
+                elif table == "minLen/k":
+                    ed = {0.0: .65, 0.25: .6}.get(v, 0.1)
+                else:  # minSup
+                    ed = 0.7 if v == (1.0 if data == "original" else 0.75) else 0.5
+                rows.append({"table": table, "value": value, "data": data, "draw": d, "ED": ed})
+    return t1, pd.DataFrame(rows)
+
+
+def test_claims_are_judged_draw_by_draw_with_the_declared_thresholds():
+    t1, tables = _synthetic_claims_inputs()
+    frame = kim.claims(t1, tables, tau=0.4, dilution={0.5: 0.1}).set_index("claim")
+    row = lambda name: tuple(frame.loc[name, ["kind", "draws", "verdict"]])  # noqa: E731
+    assert row("Table 1: FreSPA > RBA-Sp at every noise ratio") == ("paper", "17 of 20", "holds")
+    assert row("Table 1: RBA > WCA (tau and Sp) at every noise ratio") == ("paper", "20 of 20", "holds")
+    # worst RBA/FreSPA drop 50% (53.3% when FreSPA falls to .35) < best AC/WCA drop 54.5% in every draw
+    assert row("Table 1: RBA and FreSPA degrade less under noise than AC and WCA") == ("paper", "20 of 20", "holds")
+    assert row("Table 2: the best wLen differs: 0 on clean data, large (>= 5) on noisy") == ("paper", "10 of 20", "mixed")
+    assert row("Table 2: the best wSup differs: large (>= 5) on clean data, moderate (0.75-5) on noisy") == \
+        ("paper", "20 of 20", "holds")
+    assert row("Table 3: long patterns only (minLen/k >= 0.5) score below 0.5 x the ED of all lengths, "
+               "clean and noisy") == ("paper", "20 of 20", "holds")
+    assert row("Table 4: on clean data the best minSup is 1.0") == ("paper", "", "holds")   # no worlds given
+    assert row("Table 4: on noisy data the best minSup is 0.75") == ("paper", "20 of 20", "holds")
+    # 17 of 20: Wilson 95% interval 0.64-0.95 in the evidence
+    assert "95% interval 0.64-0.95" in frame.loc["Table 1: FreSPA > RBA-Sp at every noise ratio", "reproduced"]
+    # calibration: |0.4 - 0.454| > 0.02; identity: ED(AC-tau) 0.4 = tau; dilution 0.1 = 0.1
+    assert frame.loc[frame.index.str.startswith("Calibration"), "verdict"].iloc[0] == "does not hold"
+    assert frame.loc[frame.index.str.startswith("Calibration"), "kind"].iloc[0] == "calibration"
+    assert row("Clean data: ED(AC-tau) = mean pairwise tau between assessors") == ("identity", "", "holds")
+    assert (frame.loc[frame.index.str.startswith("Noise r = 0.5"), "kind"] == "identity").all()

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ...declare.claims import HOLDS_FROM, MIN_DRAWS, Claims
+from ...declare.claims import HOLDS_FROM, MIN_DRAWS, Claims, share_interval
 from .heterogeneity import heterogeneity_explanation
 from .minsup import minsup_explanation
 from .settings import settings_explanation
@@ -41,10 +41,13 @@ FAR_BELOW = 0.5
 
 
 def _over_draws(c: Claims, claim: str, evidence: str, outcomes: list, explanation: str = "") -> None:
-    """A paper claim judged over draws; with fewer than ``MIN_DRAWS`` (a quick run) it is recorded
+    """A paper claim judged over draws, its evidence ending with the Wilson 95% interval of the
+    share of draws where it holds; with fewer than ``MIN_DRAWS`` (a quick run) it is recorded
     without a verdict over draws, its evidence saying so (holds only when every draw holds)."""
     if len(outcomes) >= MIN_DRAWS:
-        c.add_over_draws(claim, evidence, outcomes, explanation)
+        lo, hi = share_interval(sum(outcomes), len(outcomes))
+        c.add_over_draws(claim, f"{evidence}; share of draws 95% interval {lo:.2f}-{hi:.2f}", outcomes,
+                         explanation)
     else:
         k, r = sum(outcomes), len(outcomes)
         c.add(claim, f"{evidence}; holds in {k} of {r} draws, too few for a verdict over draws",
@@ -58,7 +61,7 @@ def _orderings(mean: pd.DataFrame) -> dict[str, pd.Series]:
         "RBA > WCA (tau and Sp)": (mean["rba-tau"] > mean["wca-tau"]) & (mean["rba-sp"] > mean["wca-sp"]),
         "WCA > AC (tau and Sp)": (mean["wca-tau"] > mean["ac-tau"]) & (mean["wca-sp"] > mean["ac-sp"]),
         "Spearman > Kendall (AC, WCA, RBA)": pd.concat(
-            [mean[f"{m}-sp"] > mean[f"{m}-tau"] for m in ("ac", "wca", "rba")], axis=1).all(1),
+            [mean[f"{m}-sp"] > mean[f"{m}-tau"] for m in ("ac", "wca", "rba")], axis=1).all(axis=1),
     }
 
 
