@@ -52,3 +52,13 @@ def test_unanswered_reveals_nothing(capsys):
         assert not check(None)
     out = capsys.readouterr().out
     assert "Right" not in out and "Hint" not in out and "1/9" not in out and "7.8" not in out
+
+
+def test_minsup_message_is_generated_from_the_worlds(capsys):
+    long = pd.DataFrame({"world": ["default"] * 20, "world_seed": range(20),
+                         "best_min_sup": [0.75] + [1.0] * 15 + [0.75] * 4,
+                         "mean_pairwise_tau": [0.40] + [0.50] * 15 + [0.42, 0.43, 0.44, 0.45]})
+    assert exercises.check_minsup_worlds_best(15, long)
+    out = capsys.readouterr().out
+    assert "15 of 20: the claim 'mixed'" in out and "have minSup 0.75 best" in out
+    assert "tau 0.500-0.500, the others 0.400-0.450" in out

@@ -130,6 +130,15 @@ def check_minsup_worlds_best(answer, minsup_long=None) -> Verdict:
     k, r = int((dflt["best_min_sup"] == 1.0).sum()), len(dflt)
     ok = close_to(answer, k, 0)
     rule = verdict_over_draws(k, r) if r >= 20 else "too few worlds for a verdict"
-    return report(ok, f"{k} of {r}: the claim '{rule}' under the 80%/20% rule, although the one "
-                      "committed world (the default judgments) has 0.75 best.",
+    first = (f", while the committed judgments (the first world) have minSup "
+             f"{dflt.sort_values('world_seed')['best_min_sup'].iloc[0]:g} best"
+             if "world_seed" in dflt else "")
+    calib = ""
+    if "mean_pairwise_tau" in dflt and 0 < k < r:
+        tau = dflt.groupby(dflt["best_min_sup"] == 1.0)["mean_pairwise_tau"].agg(["min", "max"])
+        calib = (f" The worlds with 1 best have mean pairwise tau {tau.loc[True, 'min']:.3f}-"
+                 f"{tau.loc[True, 'max']:.3f}, the others {tau.loc[False, 'min']:.3f}-"
+                 f"{tau.loc[False, 'max']:.3f}: which minSup wins moves with the agreement around the "
+                 "calibrated value, so matching the mean pairwise tau cannot settle it.")
+    return report(ok, f"{k} of {r}: the claim '{rule}' under the 80%/20% rule{first}.{calib}",
                   "count the rows of world 'default' in minsup_long whose best_min_sup is 1.0.")
