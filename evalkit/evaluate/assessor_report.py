@@ -78,7 +78,7 @@ def bump_chart(report: AssessorReport):
             ((per_assessor + len(judges) - 1) / 2, "one left out"):
         axes[0].annotate(label, (x, 1.0), xycoords=("data", "axes fraction"), xytext=(0, 3),
                          textcoords="offset points", ha="center", va="bottom", fontsize=8)
-    axes[-1].set_xticks(np.arange(len(judges)), judges, rotation=60, ha="right", fontsize=7)
+    axes[-1].set_xticks(np.arange(len(judges)), judges, rotation=90, fontsize=7)
     axes[-1].set_xlabel("judge")
     a = report.agreement.set_index("statistic")["value"]
     fig.suptitle(f"Run ranks under each judge: {len(report.assessors)} assessors, "

@@ -143,6 +143,7 @@ class RunScorer:
         d_codes, self._docs = pd.factorize(np.asarray(runs["doc"], dtype=object))
         self._topic_code = t_codes
         self._key = t_codes.astype(np.int64) * (len(self._docs) + 1) + d_codes
+        self._topic_lookup, self._doc_lookup = pd.Index(self._topics), pd.Index(self._docs)  # hashed once
 
     def __call__(self, table: pd.DataFrame) -> pd.DataFrame:
         topics = np.array(sorted(table["topic"].unique()), dtype=object)
@@ -157,17 +158,18 @@ class RunScorer:
         t_code, r_code = t_all[keep], self._run_code[keep]
         cell = r_code * n_t + t_code
         returned = np.bincount(cell, minlength=n_r * n_t)
-        # global cluster ids, their topic and weight
-        gid = np.unique(table["topic"].astype(str) + "\x1f" + table["cluster"].astype(str),
-                        return_inverse=True)[1]
+        # global cluster ids (one per (topic, cluster); any numbering will do), their topic and weight
+        row_topic = topic_index.get_indexer(table["topic"])
+        c_codes, c_uniq = pd.factorize(np.asarray(table["cluster"]))
+        gid = pd.factorize(row_topic.astype(np.int64) * (len(c_uniq) + 1) + c_codes)[0]
         n_g = int(gid.max()) + 1 if gid.size else 0
         g_weight = np.zeros(n_g)
         g_weight[gid] = table["weight"].to_numpy()
         g_topic = np.zeros(n_g, dtype=np.int64)
-        g_topic[gid] = topic_index.get_indexer(table["topic"])
+        g_topic[gid] = row_topic
         # the table's (topic, doc) in the runs' codes; pairs no run returned get unique negatives
-        tt = pd.Index(self._topics).get_indexer(np.asarray(table["topic"], dtype=object))
-        td = pd.Index(self._docs).get_indexer(np.asarray(table["doc"], dtype=object))
+        tt = self._topic_lookup.get_indexer(np.asarray(table["topic"], dtype=object))
+        td = self._doc_lookup.get_indexer(np.asarray(table["doc"], dtype=object))
         absent = (tt < 0) | (td < 0)
         # distinct keys no run row can have (a run's missing doc id gives key t (V + 1) - 1 >= -1)
         table_key = np.where(absent, np.iinfo(np.int64).min + np.arange(len(table), dtype=np.int64),

@@ -20,7 +20,7 @@ import pandas as pd
 from ..seeds import as_generator
 
 __all__ = ["TTG_DEFAULTS", "snowflake_id", "tweet_time_ms", "assessor_clusters", "ttg_pool",
-           "ttg_clusters", "ttg_runs", "simulate_ttg"]
+           "ttg_labels", "ttg_clusters", "ttg_runs", "simulate_ttg"]
 
 
 TWITTER_EPOCH_MS = 1288834974657
@@ -86,7 +86,8 @@ def _crp(times_ms: np.ndarray, alpha: float, tau_ms: float, rng: np.random.Gener
 
 
 def assessor_clusters(units: np.ndarray, merge: float, disagreement: float,
-                      rng: np.random.Generator, merge_size_bias: float = 1.0) -> np.ndarray:
+                      rng: np.random.Generator, merge_size_bias: float = 1.0,
+                      largest_share: float | None = None) -> np.ndarray:
     """One assessor's clustering of tweets whose latent information units are ``units``.
 
     The assessor lumps each unit into another with chance ``merge`` (coarser
@@ -99,6 +100,14 @@ def assessor_clusters(units: np.ndarray, merge: float, disagreement: float,
     (the default) joins large units by size, 0 any unit alike, and negative
     values prefer small units.  The number of random draws does not depend on
     it, so the same generator state gives the same draws afterwards.
+
+    ``largest_share`` (default ``None``: left as it comes out) sets the share of
+    the tweets in the assessor's largest cluster directly, after the steps
+    above: to ``m = round(largest_share * n)`` of the ``n`` tweets, by moving
+    tweets picked at random from the other clusters into it (when it is
+    smaller) or, when larger, out of every cluster above ``m`` into the free
+    places of the clusters below it (:func:`_set_largest_share`).  It draws
+    only when set, so ``None`` leaves every draw as before.
     """
     labels = units.copy()
     ids, sizes = np.unique(labels, return_counts=True)
@@ -123,11 +132,40 @@ def assessor_clusters(units: np.ndarray, merge: float, disagreement: float,
             fresh += 1
         else:
             labels[i] = labels[rng.integers(labels.size)]
+    if largest_share is not None:
+        _set_largest_share(labels, largest_share, rng)
     _, first = np.unique(labels, return_index=True)
     order = np.argsort(first)
     remap = np.empty(labels.max() + 1, dtype=np.int64)
     remap[np.unique(labels)[order]] = np.arange(order.size)
     return remap[labels]
+
+
+def _set_largest_share(labels: np.ndarray, share: float, rng: np.random.Generator) -> None:
+    """Make the largest cluster of ``labels`` hold ``round(share * n)`` tweets (in place).
+
+    Smaller: random tweets of the other clusters move into it.  Larger: every
+    cluster above the target gives random tweets up, and they fill the free
+    places (up to the target) of the clusters below it, each place alike, or
+    new clusters of the target size when no place is left.
+    """
+    if not 0 < share <= 1:
+        raise ValueError(f"largest_share must lie in (0, 1], got {share}")
+    ids, sizes = np.unique(labels, return_counts=True)
+    target = max(1, int(round(share * labels.size)))
+    if sizes.max() < target:
+        big = ids[np.argmax(sizes)]
+        outside = np.flatnonzero(labels != big)
+        labels[rng.choice(outside, target - sizes.max(), replace=False)] = big
+        return
+    over = np.flatnonzero(sizes > target)
+    move = np.concatenate([rng.choice(np.flatnonzero(labels == ids[i]), sizes[i] - target, replace=False)
+                           for i in over]) if over.size else np.zeros(0, dtype=np.int64)
+    places = np.repeat(ids, np.maximum(target - sizes, 0))
+    fill = min(move.size, places.size)
+    labels[move[:fill]] = rng.choice(places, fill, replace=False) if fill else labels[move[:fill]]
+    rest = move.size - fill
+    labels[move[fill:]] = labels.max() + 1 + np.arange(rest) // target
 
 
 def ttg_pool(seed, qrels: pd.DataFrame | None = None, **overrides) -> tuple[pd.DataFrame, dict]:
@@ -169,16 +207,25 @@ def ttg_pool(seed, qrels: pd.DataFrame | None = None, **overrides) -> tuple[pd.D
     return qrels, latent
 
 
-def ttg_clusters(latent: dict, merge: float, seed, level: float = 1.0,
-                 merge_size_bias: float = 1.0) -> dict[str, list[list[str]]]:
-    """One assessor's cluster file for every topic (``level`` scales the disagreement;
-    ``merge_size_bias``: which units lumped units join, see :func:`assessor_clusters`)."""
+def ttg_labels(latent: dict, merge: float, seed, level: float = 1.0, merge_size_bias: float = 1.0,
+               largest_share: float | None = None) -> dict[str, np.ndarray]:
+    """One assessor's cluster labels per topic, aligned with ``latent[topic]["docs"]``
+    (the draws of :func:`ttg_clusters`, which lists the same clusters as tweet ids)."""
     rng = as_generator(seed)
+    return {topic: assessor_clusters(lt["units"], merge, min(1.0, lt["disagreement"] * level), rng,
+                                     merge_size_bias, largest_share)
+            for topic, lt in sorted(latent.items())}
+
+
+def ttg_clusters(latent: dict, merge: float, seed, level: float = 1.0,
+                 merge_size_bias: float = 1.0, largest_share: float | None = None) -> dict[str, list[list[str]]]:
+    """One assessor's cluster file for every topic (``level`` scales the disagreement;
+    ``merge_size_bias`` and ``largest_share``: see :func:`assessor_clusters`)."""
     out = {}
-    for topic, lt in sorted(latent.items()):
-        labels = assessor_clusters(lt["units"], merge, min(1.0, lt["disagreement"] * level), rng,
-                                   merge_size_bias)
-        out[topic] = [list(lt["docs"][labels == c]) for c in range(labels.max() + 1)]
+    for topic, labels in ttg_labels(latent, merge, seed, level, merge_size_bias, largest_share).items():
+        order = np.argsort(labels, kind="stable")     # tweets of each cluster in time order
+        bounds = np.cumsum(np.bincount(labels))[:-1]
+        out[topic] = [list(c) for c in np.split(latent[topic]["docs"][order], bounds)]
     return out
 
 

@@ -127,3 +127,90 @@ def test_stc_ja_unanimity_falls_slowly_with_n_for_real_raters(external):
     # N = 10 is every rating: D < 2 for 60 + 6,893 of the 13,444 relevant items (data README)
     assert share[10] == pytest.approx((60 + 6893) / 13444)
     assert share[2] > real_data.uniform_share_below_dmax(2)          # 0.778 for independent raters
+
+
+def _by_n(slopes, ns=(2, 3, 5, 7), full_tau=0.97):
+    """Subset results with tau = 0.99 + b_s N exactly, plus the N = 10 set."""
+    rows = [{"measure": "nG@1", "N": n, "subset": s, "tau": 0.99 + b * n, "discrepancies": 0,
+             "share_D_below_dmax": 0.9 - 0.04 * n} for s, b in enumerate(slopes) for n in ns]
+    rows.append({"measure": "nG@1", "N": 10, "subset": 0, "tau": full_tau, "discrepancies": 0,
+                 "share_D_below_dmax": 0.5})
+    return pd.DataFrame(rows)
+
+
+def test_tau_trend_fits_over_the_subsets_and_counts_rising_replicates():
+    slopes = [-0.002] * 15 + [0.001] * 5
+    trend = real_data.tau_trend(_by_n(slopes)).iloc[0]
+    # equal intercepts and the same N in every replicate: the pooled slope is the mean slope
+    assert trend.slope == pytest.approx((15 * -0.002 + 5 * 0.001) / 20)
+    assert (trend.rising, trend.replicates, trend.subsets_fitted) == (5, 20, 80)
+    assert trend.slope_low < trend.slope < trend.slope_high < 0
+    assert trend.tau_low_N == pytest.approx(0.99 + 2 * trend.slope)
+    assert trend.tau_full == 0.97                             # N = 10 reported, not fitted
+    text = real_data.trend_sentence(real_data.tau_trend(_by_n(slopes)))
+    assert text.startswith("nG@1 tau falls with N") and "rising in 5 of 20 replicates" in text
+    assert "one set, not a draw (tau nG@1 0.970)" in text
+    flat = real_data.trend_sentence(real_data.tau_trend(_by_n([0.001, -0.001] * 10)))
+    assert "shows no clear trend" in flat
+
+
+def _claims(uniform_taus, real_tau=0.96, slopes=(-0.002,) * 20):
+    res = pd.DataFrame(
+        [{"measure": "nG@1", "ratings": "real", "replication": 0, "tau": real_tau,
+          "discrepancies": 1, "significant_RawG": 6}]
+        + [{"measure": "nG@1", "ratings": "uniform", "replication": i, "tau": t,
+            "discrepancies": i % 2, "significant_RawG": 0} for i, t in enumerate(uniform_taus)])
+    spread = pd.DataFrame({"D": [0, 1, 2], "real_share": [0.1, 0.4, 0.5],
+                           "uniform_share": [0.0, 0.04, 0.96]})
+    facts = pd.DataFrame({"fact": ["topics"], "computed": [55], "published": [55]})
+    return real_data.claims(spread, res, facts, _by_n(list(slopes))).set_index("claim")
+
+
+def test_claims_judge_real_vs_uniform_over_the_draws_ties_not_below():
+    table = _claims([0.98] * 12 + [0.96] * 7 + [0.94])
+    tau = table.loc[real_data.CLAIMS["tau"].format(m="nG@1")]
+    assert (tau.kind, tau.draws, tau.verdict) == ("paper", "12 of 20", "mixed")
+    assert "equal in 7" in tau.reproduced and tau.explanation.startswith("Inconclusive")
+    disc = table.loc[real_data.CLAIMS["discrepancies"].format(m="nG@1")]
+    assert (disc.draws, disc.verdict) == ("10 of 20", "mixed")          # real 1 > uniform 0 in 10
+    assert _claims([0.98] * 16 + [0.95] * 4).loc[real_data.CLAIMS["tau"].format(m="nG@1"), "verdict"] == "holds"
+    assert _claims([0.98] * 4 + [0.95] * 16).loc[real_data.CLAIMS["tau"].format(m="nG@1"), "verdict"] == "does not hold"
+
+
+def test_claims_trend_rows_unanimity_closed_form_and_the_facts_identity():
+    table = _claims([0.98] * 20, slopes=[-0.002] * 17 + [0.001] * 3)
+    trend = table.loc[real_data.CLAIMS["trend"].format(m="nG@1")]
+    assert (trend.draws, trend.verdict) == ("3 of 20", "does not hold")
+    assert "all ten assessors (one set): 0.970" in trend.reproduced
+    unanimous = table.loc[real_data.CLAIMS["unanimous"]]
+    # real share of D < 2 is 1 - 0.5; uniform: 2 (2/3)^10 - (1/3)^10 = 0.0347
+    assert unanimous.verdict == "holds" and "real 0.500 vs uniform 0.035" in unanimous.reproduced
+    facts = table.iloc[-1]
+    assert (facts.kind, facts.verdict) == ("identity", "holds")
+
+
+def test_the_findings_headline_agrees_with_the_committed_claims_table():
+    """docs/findings.md's hand-written real-data paragraph, sentence by sentence, against the data."""
+    from evalkit.paths import FIGURES
+
+    table = pd.read_csv(FIGURES / "real_data" / "claims.csv").set_index("claim")
+    claims = real_data.CLAIMS
+    assert table.loc[claims["unanimous"], "verdict"] == "holds"
+    assert "real 0.5" in table.loc[claims["unanimous"], "reproduced"]          # about half
+    assert "vs uniform 0.035" in table.loc[claims["unanimous"], "reproduced"]  # 3.5% expected
+    tau = {m: table.loc[claims["tau"].format(m=m)] for m in ("nG@1", "P+", "nERR")}
+    assert [tau[m].verdict for m in tau] == ["mixed", "does not hold", "does not hold"]
+    for row in tau.values():                          # at most about half of the draws
+        k, r = map(int, row.draws.split(" of "))
+        assert k / r <= 0.6
+    disc = {m: table.loc[claims["discrepancies"].format(m=m), "verdict"] for m in ("nG@1", "P+", "nERR")}
+    assert [m for m, v in disc.items() if v == "holds"] == ["nERR"]
+    trend = [table.loc[claims["trend"].format(m=m), "verdict"] for m in ("nG@1", "P+", "nERR")]
+    assert "holds" not in trend
+    summary = pd.read_csv(FIGURES / "real_data" / "stc_assessors_n_summary.csv").set_index(["measure", "N"])
+    for m in ("nG@1", "P+"):
+        assert summary.loc[(m, 2), "tau"] > summary.loc[(m, 7), "tau"]
+    facts = table[table["kind"] == "identity"]
+    assert len(facts) == 1 and facts["verdict"].iloc[0] == "holds" and "TREC 2014" in facts.index[0]
+    page = (FIGURES.parent / "docs" / "findings.md").read_text()
+    assert "mixed for nG@1, does not hold\nfor P+ and nERR" in page and "for nERR only" in page

@@ -20,7 +20,8 @@ one module per experiment (the notebook imports them all from here):
   (:func:`agreement_worlds`); :mod:`.stc_controls` separates agreement from
   the runs' signal (RawG fixed with unanimity varied; real rating vectors
   shuffled; :func:`control_worlds`), to explain the real-vs-uniform rows.
-* :mod:`.verdicts` — :func:`claims`, the findings with their verdicts.
+* :mod:`.verdicts` — :func:`claims`, the findings with their verdicts (the
+  claim texts are :data:`CLAIMS`; verdicts over uniform draws and subsets).
 * :mod:`.figures` — the notebook's figures.
 """
 
@@ -33,14 +34,16 @@ from ... import data
 from ...declare import params
 from ...declare.notebook import Comparison, Notebook
 from .. import sakai2017_unanimity_gain as unanimity
-from .figures import agreement_figure, controls_figure, gain_scatter, spread_comparison, subsets_figure
+from .figures import (agreement_figure, controls_figure, gain_scatter, real_pool_timelines,
+                      spread_comparison, subsets_figure)
 from .stc_agreement import NOISE_GRID, agreement_worlds
-from .stc_assessors_n import N_GRID, assessor_subsets, subset_summary, uniform_share_below_dmax
+from .stc_assessors_n import (N_GRID, assessor_subsets, replicate_slopes, subset_summary, tau_trend,
+                              trend_sentence, uniform_share_below_dmax)
 from .stc_controls import DISAGREE_GRID, control_worlds, controls_summary
 from .stc_rawg_vs_ug import (load_stc, missing_ratings_summary, rawg_vs_ug, split_by_topic,
                              stc_collection, stc_experiment, stc_spread, stc_summary)
 from .trec2014 import PAPER_FACTS, ari_table, trec2014_facts
-from .verdicts import claims
+from .verdicts import CLAIMS, claims
 
 __all__ = [
     # the declaration
@@ -51,12 +54,13 @@ __all__ = [
     "load_stc", "missing_ratings_summary", "stc_spread", "stc_collection", "split_by_topic",
     "rawg_vs_ug", "stc_experiment", "stc_summary",
     # beyond the paper
-    "N_GRID", "assessor_subsets", "uniform_share_below_dmax", "subset_summary",
+    "N_GRID", "assessor_subsets", "uniform_share_below_dmax", "subset_summary", "replicate_slopes",
+    "tau_trend", "trend_sentence",
     "NOISE_GRID", "agreement_worlds",
     "DISAGREE_GRID", "control_worlds", "controls_summary",
     # claims and figures
-    "claims",
-    "spread_comparison", "gain_scatter", "subsets_figure", "agreement_figure", "controls_figure",
+    "CLAIMS", "claims",
+    "real_pool_timelines", "spread_comparison", "gain_scatter", "subsets_figure", "agreement_figure", "controls_figure",
 ]
 
 #: Data sets the real-data notebook needs.
@@ -86,15 +90,20 @@ NOTEBOOK = Notebook(
     paper="real_data",
     title="Real public data: TREC 2014 Microblog and NTCIR-12 STC Japanese",
     parameters=PARAMETERS,
-    outputs=(
-        "trec2014_facts.csv", "figure3_real_topics.png", "ari_real_pool.csv",
-        "stc_spread.csv", "stc_spread.png", "stc_rawg_vs_ug.png", "stc_rawg_vs_ug.csv",
-        "stc_dev_missing.csv", "stc_summary.csv", "claims.csv", "claims.md",
-        "stc_assessors_n.csv", "stc_assessors_n_summary.csv", "stc_assessors_n.png",
-        "stc_agreement.csv", "stc_agreement.png", "stc_controls.csv", "stc_controls_summary.csv",
-        "stc_controls.png",
-    ),
-    quick={"trials": 200, "replications": 2, "subsets": 2, "control_draws": 1},
+    outputs=tuple(
+        [f"{stem}.{ext}" for stem in ("trec2014_facts", "ari_real_pool", "stc_spread", "stc_rawg_vs_ug",
+                                       "stc_dev_missing", "stc_summary", "claims", "stc_assessors_n",
+                                       "stc_assessors_n_summary", "stc_agreement", "stc_controls",
+                                       "stc_controls_summary", "stc_who_judged_tau")
+                             for ext in ("csv", "md")]
+        + [f"stc_who_judged_{table}.csv"
+           for table in ("leaderboards", "rank_correlation", "agreement", "verdict_stability")]
+        + [f"{stem}.{ext}" for stem in ("figure3_real_topics", "stc_spread", "stc_rawg_vs_ug",
+                                       "stc_assessors_n", "stc_agreement", "stc_controls",
+                                       "stc_who_judged")
+           for ext in ("png", "svg")]),
+    # verdicts over draws need R >= 20 uniform draws and subset replicates, even in a quick run
+    quick={"trials": 200, "replications": 20, "subsets": 20, "control_draws": 1},
     needs_data=REQUIRED,
     comparisons=(
         Comparison("wang2015_ari", "real_data/trec2014_facts.csv", ("fact",),
@@ -104,17 +113,32 @@ NOTEBOOK = Notebook(
     figures=(
         ("figure3_real_topics.png", "Figure 3 on the real TREC 2014 pool (topics 179 and 225, real "
                                     "titles and times; clusters simulated)."),
-        ("stc_spread.png", "Spread D of ten real STC-ja ratings vs Sakai's uniform simulation."),
-        ("stc_rawg_vs_ug.png", "RawG vs UG per STC-ja item, by spread D."),
-        ("stc_assessors_n.png", "Beyond the paper: N of the ten real STC-ja assessors per item "
-                                "(seeded subsets); tau and HSD discrepancies of RawG vs UG against N. "
+        ("stc_spread.png", "Spread D of ten real STC-ja ratings vs Sakai's uniform simulation "
+                           "(share of the relevant items at each D; one uniform draw)."),
+        ("stc_rawg_vs_ug.png", "RawG vs UG per STC-ja item, coloured by spread D; point area is the "
+                               "number of items; dashed UG = RawG."),
+        ("stc_assessors_n.png", "Beyond the paper: N of the ten real STC-ja assessors per item; tau "
+                                "and HSD discrepancies of RawG vs UG against N. Filled markers: mean "
+                                "over the seeded subsets with error bars the 95% t interval of that "
+                                "mean; open diamonds: N = 10, all ten assessors, one set (no bar). "
                                 "Runs simulated over the real pool."),
         ("stc_agreement.png", "Why real and uniform ratings differ: ratings drawn around each item's "
-                              "real mean with noise sigma (only sigma varies); thin lines real, "
-                              "dotted uniform."),
+                              "real mean with noise sigma (only sigma varies, one draw each); thin "
+                              "lines real ratings, dotted the mean of the uniform draws."),
         ("stc_controls.png", "Agreement vs the runs' signal: unanimity varied with each item's real "
-                             "RawG fixed (left); real agreement with the signal cut by shuffling "
-                             "rating vectors among relevant items, beside real and uniform (right)."),
+                             "RawG fixed (left, mean of draws); right: tau per world at fixed "
+                             "positions, error bars the range (min to max) over the draws (uniform "
+                             "`replications`, shuffled `control_draws`; the real ratings are one "
+                             "set)."),
+        ("stc_who_judged.png", "Beyond the paper (evalkit assessors): each simulated run's rank "
+                               "(1 = best) under every judge (pooled gains, the median, "
+                               "Dawid-Skene, AWARE, each real assessor alone, all but one), one "
+                               "panel per measure; Krippendorff's alpha in the title."),
+    ),
+    not_reproduced=(
+        ("Sakai's Tables 2-3 with the real NTCIR-12 STC-ja runs",
+         "The submitted runs are not public: runs are simulated over the real pool, so the "
+         "notebook tests the gains on real ratings, not how the real systems would rank"),
     ),
     expected_seconds=25,
 )

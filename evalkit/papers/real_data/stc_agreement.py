@@ -1,7 +1,8 @@
 """Beyond the paper: an agreement knob on the real STC-ja pool.
 
-Why do real ratings move the RawG-vs-UG ranking less than Sakai's uniform
-ones (EVIA 2017 §5 expected the opposite)?  Uniform ratings differ from real
+Sakai (EVIA 2017 §5) expected real ratings to move the RawG-vs-UG ranking
+more than his uniform ones; whether they do is judged over the uniform
+draws in ``claims.csv``.  Uniform ratings differ from real
 ones in two ways at once: they disagree more, and they ignore which items
 are good.  :func:`agreement_worlds` draws ratings around each item's real
 mean with a noise sigma and varies only sigma.  Outputs ``stc_agreement*``.

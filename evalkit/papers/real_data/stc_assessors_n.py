@@ -5,7 +5,9 @@ because N independent uniform ratings almost surely span 0..Dmax.
 :func:`assessor_subsets` keeps N of each item's real ratings and compares
 RawG with UG as :func:`~evalkit.papers.real_data.stc_rawg_vs_ug.stc_experiment`
 does; :func:`uniform_share_below_dmax` is the same agreement statistic for
-Sakai's uniform raters, in closed form.  Outputs ``stc_assessors_n*``.
+Sakai's uniform raters, in closed form; :func:`tau_trend` fits how tau moves
+with N over the subsets (the trend the claims and the text state).  Outputs
+``stc_assessors_n*``.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from ...simulate import stc as simulate
 from .. import sakai2017_unanimity_gain as unanimity
 from .stc_rawg_vs_ug import rawg_vs_ug, split_by_topic
 
-__all__ = ["N_GRID", "assessor_subsets", "uniform_share_below_dmax", "subset_summary"]
+__all__ = ["N_GRID", "assessor_subsets", "uniform_share_below_dmax", "subset_summary", "replicate_slopes",
+           "tau_trend", "trend_sentence"]
 
 #: Assessors drawn per item in the N-subsampling experiment (STC-ja has ten).
 N_GRID = (2, 3, 5, 7, 10)
@@ -63,12 +66,89 @@ def uniform_share_below_dmax(n: int, dmax: int = 2) -> float:
     return 2 * (dmax / (dmax + 1)) ** n - ((dmax - 1) / (dmax + 1)) ** n
 
 
+def _half_width(values: pd.Series) -> float:
+    """Half-width of the 95% t interval of the mean of ``values`` (0 for a single value)."""
+    from scipy import stats
+
+    n = len(values)
+    return float(stats.t.ppf(0.975, n - 1) * values.std(ddof=1) / np.sqrt(n)) if n > 1 else 0.0
+
+
 def subset_summary(res: pd.DataFrame) -> pd.DataFrame:
-    """Mean, min and max of tau and of the discrepancy count per measure and N."""
+    """Per measure and N: mean tau with the half-width of its 95% t interval over the subsets
+    (``tau_ci``), min and max; mean discrepancy count (``discrepancies_ci`` likewise) and
+    max; the number of subsets; the shares of relevant items with D < Dmax."""
     return (res.groupby(["measure", "N"])
-            .agg(tau=("tau", "mean"), tau_min=("tau", "min"), tau_max=("tau", "max"),
+            .agg(tau=("tau", "mean"), tau_ci=("tau", _half_width),
+                 tau_min=("tau", "min"), tau_max=("tau", "max"),
                  discrepancies=("discrepancies", "mean"),
+                 discrepancies_ci=("discrepancies", _half_width),
                  discrepancies_max=("discrepancies", "max"), subsets=("tau", "size"),
                  share_D_below_dmax=("share_D_below_dmax", "mean"))
             .reset_index()
             .assign(uniform_share_D_below_dmax=lambda f: [uniform_share_below_dmax(n) for n in f["N"]]))
+
+
+def replicate_slopes(res: pd.DataFrame, full: int = 10) -> pd.DataFrame:
+    """Per measure and subset index ``s``: the least-squares slope of tau on N over N < ``full``.
+
+    Subset ``s`` at each N is its own seeded draw, so the subsets with one
+    index form one replicate of the whole N experiment; its slope is one
+    draw of the trend.
+    """
+    sub = res[res["N"] < full]
+    rows = [{"measure": m, "subset": s, "slope": float(np.polyfit(g["N"], g["tau"], 1)[0])}
+            for (m, s), g in sub.groupby(["measure", "subset"]) if g["N"].nunique() > 1]
+    return pd.DataFrame(rows, columns=["measure", "subset", "slope"])
+
+
+def tau_trend(res: pd.DataFrame, full: int = 10) -> pd.DataFrame:
+    """How Kendall tau (RawG vs UG) moves with N, fitted over the subsampled N (N < ``full``).
+
+    Per measure: the least-squares slope of tau on N over every subset with
+    N < ``full`` (tau per added assessor) with its 95% interval
+    ``slope ± t(0.975, n - 2) SE``; and, treating subset index ``s`` as one
+    replicate of the whole experiment (its own draw at every N), the slope of
+    each replicate and how many of them are positive (``rising``, of
+    ``replicates``): Sakai's prediction (more assessors, less UG effect) is a
+    rising tau.  N = ``full`` keeps every rating: one set, not a draw, so it is
+    reported (``tau_full``) but not fitted.
+    """
+    from scipy import stats
+
+    rows = []
+    slopes = replicate_slopes(res, full)
+    for m, part in res.groupby("measure"):
+        sub = part[part["N"] < full]
+        fit = stats.linregress(sub["N"], sub["tau"])
+        half = stats.t.ppf(0.975, len(sub) - 2) * fit.stderr
+        per = slopes.loc[slopes["measure"] == m, "slope"]
+        means = sub.groupby("N")["tau"].mean()
+        whole = part.loc[part["N"] == full, "tau"]
+        rows.append({"measure": m, "slope": fit.slope, "slope_low": fit.slope - half,
+                     "slope_high": fit.slope + half, "rising": int((per > 0).sum()),
+                     "replicates": len(per), "N_low": int(means.index.min()),
+                     "N_high": int(means.index.max()), "tau_low_N": means.iloc[0],
+                     "tau_high_N": means.iloc[-1],
+                     "tau_full": float(whole.iloc[0]) if len(whole) else np.nan,
+                     "subsets_fitted": len(sub)})
+    return pd.DataFrame(rows)
+
+
+def trend_sentence(trend: pd.DataFrame, full: int = 10) -> str:
+    """The trend of tau in N in words, generated from :func:`tau_trend` (no hand-typed finding).
+
+    A measure "falls" or "rises" when the 95% interval of its slope excludes
+    0, and shows "no clear trend" otherwise.
+    """
+    parts = []
+    for r in trend.itertuples():
+        way = "falls" if r.slope_high < 0 else "rises" if r.slope_low > 0 else "shows no clear trend"
+        parts.append(f"{r.measure} tau {way} with N ({r.tau_low_N:.3f} at N = {r.N_low} to "
+                     f"{r.tau_high_N:.3f} at N = {r.N_high}; slope {r.slope:+.4f} per assessor, "
+                     f"95% CI {r.slope_low:+.4f} to {r.slope_high:+.4f}, over "
+                     f"{r.subsets_fitted} subsets; rising in {r.rising} of {r.replicates} "
+                     "replicates)")
+    full_taus = ", ".join(f"{r.measure} {r.tau_full:.3f}" for r in trend.itertuples())
+    return ("; ".join(parts) + f". At N = {full} every item keeps all its ratings: one set, not a "
+            f"draw (tau {full_taus}), so it is shown but not fitted.")

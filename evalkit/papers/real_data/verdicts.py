@@ -1,21 +1,43 @@
 """The real-data notebook's claims: what the real data says about Sakai's prediction, with verdicts.
 
-Sakai (EVIA 2017 §4-6) predicted that real, correlated ratings would make
-unanimity matter more than his uniform simulation shows, and less so as the
-number of assessors grows.  :func:`claims` states each prediction against the
-reproduced tables (``claims.csv``, ``claims.md``); the explanations are built
-from the controlled experiments (:mod:`.stc_agreement`, :mod:`.stc_controls`,
-:mod:`.stc_assessors_n`).  Wang et al.'s (SIGIR 2015 §3.2) pool facts close
-the list.
+Sakai (EVIA 2017 §4-6) predicted that real, correlated ratings would be more
+unanimous than his uniform simulation and so make unanimity matter more
+(lower RawG-vs-UG tau, more HSD discrepancies), and that the effect shrinks
+as the number of assessors grows.  :func:`claims` states each prediction
+(the claim texts are :data:`CLAIMS`, declared beside the tests they name)
+against the reproduced tables (``claims.csv``, ``claims.md``).  A claim whose
+outcome depends on a draw (uniform ratings, assessor subsets) is judged over
+the draws with :meth:`~evalkit.declare.claims.Claims.add_over_draws`.  The
+explanations are built from the controlled experiments (:mod:`.stc_agreement`,
+:mod:`.stc_controls`, :mod:`.stc_assessors_n`).  Wang et al.'s (SIGIR 2015
+§3.2) pool facts close the list as an ``identity`` row: counts of the
+installed qrels that must equal the paper's, a check of the data, not a
+finding.
 """
 
 from __future__ import annotations
 
 import pandas as pd
 
-from ...declare.claims import Claims
+from ...declare.claims import FAILS_UP_TO, HOLDS_FROM, Claims, share_interval
+from .stc_assessors_n import replicate_slopes, tau_trend, uniform_share_below_dmax
+from .trec2014 import PAPER_FACTS
 
-__all__ = ["claims"]
+__all__ = ["CLAIMS", "claims", "over_draws"]
+
+#: The claims, each with the test it names (the code below tests exactly that).
+CLAIMS = {
+    "unanimous": ("Real ratings are more unanimous than Sakai's uniform ones: a larger share of "
+                  "relevant items with D < Dmax (§4: correlated ratings 'should generally make "
+                  "D_i smaller')"),
+    "tau": ("{m}: real ratings move the RawG-vs-UG ranking more than uniform ones: tau below the "
+            "uniform draw's (§5: 'lower rank correlations')"),
+    "discrepancies": ("{m}: real ratings give more HSD discrepancies than uniform ones: more than "
+                      "the uniform draw's (§6: 'a larger impact ... on statistical significance')"),
+    "trend": ("Beyond the paper, {m}: with more real assessors per item UG changes the ranking "
+              "less: tau rises with N (slope > 0; Sakai §4-5: as N grows D -> Dmax and UG -> RawG)"),
+    "facts": "TREC 2014 pool facts ({facts}) computed from the installed qrels equal Wang et al.'s",
+}
 
 
 def _span(values: pd.Series, fmt: str) -> str:
@@ -23,27 +45,40 @@ def _span(values: pd.Series, fmt: str) -> str:
     return f"{values.min():{fmt}}-{values.max():{fmt}}"
 
 
-def _controls_why(m: str, real: pd.DataFrame, uni: pd.DataFrame, controls: pd.DataFrame) -> str:
+def over_draws(k: int, r: int) -> str:
+    """``k of R draws (share, 95% Wilson interval)`` for the evidence text."""
+    lo, hi = share_interval(k, r)
+    return f"{k} of {r} draws (share {k / r:.2f}, 95% CI {lo:.2f}-{hi:.2f})"
+
+
+def _inconclusive(k: int, r: int, what: str) -> str:
+    """A first sentence for a mixed verdict: the draws do not decide, said in those words."""
+    return (f"Inconclusive: {what} in {k} of {r} draws, more than the rule's {FAILS_UP_TO:.0%} "
+            f"and less than its {HOLDS_FROM:.0%}. " if FAILS_UP_TO < k / r < HOLDS_FROM else "")
+
+
+def _controls_why(m: str, real: pd.Series, uni: pd.DataFrame, controls: pd.DataFrame) -> str:
     """What :func:`~.stc_controls.control_worlds` shows for measure ``m``."""
     cs = controls[controls["measure"] == m]
     fixed, sh = cs[cs["world"] == "fixed RawG"], cs[cs["world"] == "shuffled"].iloc[0]
+    below = "below every uniform draw" if sh.tau_max < uni.tau.min() else "not below every uniform draw"
     shuffled = ("with the real agreement but the signal cut (rating vectors shuffled among a "
-                f"topic's relevant items) tau falls to {sh.tau:.3f}, below uniform's "
-                f"{uni.loc[m, 'tau']:.3f}, as Sakai predicts")
+                f"topic's relevant items) tau is {_span(cs[cs['world'] == 'shuffled'][['tau_min', 'tau_max']].stack(), '.3f')} "
+                f"over its {int(sh.draws)} draws, {below} ({_span(uni.tau, '.3f')}), as Sakai predicts")
     fixed_rawg = ("with RawG fixed to the real one and only unanimity varied (share of D < Dmax "
-                  f"{_span(fixed.share_D_below_dmax, '.2f')}) tau stays {_span(fixed.tau, '.3f')} "
-                  f"and discrepancies {_span(fixed.discrepancies, '.1f')} "
-                  f"(shuffled {sh.discrepancies:.1f})")
-    pairs = (f"{real.loc[m, 'significant_RawG']:.0f} best-run pairs significant under RawG, "
-             f"against {uni.loc[m, 'significant_RawG']:.2f} with uniform and "
+                  f"{_span(fixed.share_D_below_dmax, '.2f')}, {int(fixed.draws.min())} draws per "
+                  f"level) mean tau stays {_span(fixed.tau, '.3f')} and discrepancies "
+                  f"{_span(fixed.discrepancies, '.1f')}")
+    pairs = (f"{real.significant_RawG:.0f} best-run pairs significant under RawG with real "
+             f"ratings, against a mean of {uni.significant_RawG.mean():.2f} with uniform and "
              f"{sh.significant_RawG:.2f} with shuffled ratings")
-    signal = (f"Real ratings keep tau high because runs that track them are far apart ({pairs}), "
-              "so the real-vs-uniform comparison mixes agreement with signal")
     return (f"Controlled worlds separate agreement from the runs' signal: {shuffled}, while "
-            f"{fixed_rawg}. {signal}. See real_data/stc_controls.png.")
+            f"{fixed_rawg}. The runs track the real ratings, so real ratings keep them far apart "
+            f"({pairs}): the real-vs-uniform comparison mixes agreement with that signal. "
+            "See real_data/stc_controls.png.")
 
 
-def _agreement_why(m: str, real: pd.DataFrame, uni: pd.DataFrame, worlds, controls) -> str:
+def _agreement_why(m, real, uni, worlds, controls) -> str:
     """The finding of :func:`control_worlds` and :func:`agreement_worlds` for measure ``m``."""
     parts = []
     if controls is not None:
@@ -51,57 +86,79 @@ def _agreement_why(m: str, real: pd.DataFrame, uni: pd.DataFrame, worlds, contro
     if worlds is not None:
         w = worlds[worlds["measure"] == m].sort_values("sigma")
         parts.append(f"(Noise around each item's real mean, sigma {_span(w.sigma, 'g')}, moving "
-                     f"both at once: tau {_span(w.tau, '.3f')}, real_data/stc_agreement.png.)")
+                     f"both at once, one draw per sigma: tau {_span(w.tau, '.3f')}, "
+                     "real_data/stc_agreement.png.)")
     return " ".join(parts)
 
 
-def _subsets_why(by_n: pd.DataFrame, lo: int, hi: int) -> str:
-    """What the N-subsampling shows about Sakai's prediction (more assessors, less UG effect)."""
-    share = by_n.groupby("N")[["share_D_below_dmax", "uniform_share_D_below_dmax"]].first()
-    subsets = by_n.loc[by_n["N"] < hi, "subsets"].max()
-    flat = (f"over N = {lo}..{hi} the mean tau stays within {_span(by_n['tau'], '.3f')} and the "
-            f"mean discrepancy count within {_span(by_n['discrepancies'], '.2f')} ({subsets} "
-            "assessor subsets per N), with no trend in N")
-    falls = ("the share of relevant items with D < Dmax falls from "
-             f"{share.loc[lo].iloc[0]:.2f} to {share.loc[hi].iloc[0]:.2f} for the real raters but "
-             f"from {share.loc[lo].iloc[1]:.2f} to {share.loc[hi].iloc[1]:.3f} for uniform ones")
-    carries = ("so with real raters unanimity keeps mattering at N = 10 and the prediction that "
-               "more assessors shrink the effect does not carry over (the runs are simulated)")
-    shown = ("Shown in real_data/stc_assessors_n.png and real_data/stc_assessors_n_summary.csv; "
-             "Sakai's uniform world in sakai2017/replications.png.")
-    return (f"With real, correlated raters the number of assessors barely matters: {flat}. "
-            f"Sakai's mechanism (D -> Dmax as N grows, so UG -> RawG) needs independent raters: "
-            f"{falls}, {carries}. {shown}")
+def _trend_why(by_n: pd.DataFrame, row) -> str:
+    """Why tau does not rise with N for real raters (the share of D < Dmax), from the data."""
+    share = by_n.groupby("N")[["share_D_below_dmax"]].mean()["share_D_below_dmax"]
+    lo, hi = int(share.index.min()), int(share.index.max())
+    way = ("falls with N" if row.slope_high < 0 else "rises with N" if row.slope_low > 0 else
+           "shows no clear trend in N (the 95% interval of the slope includes 0)")
+    return (f"Sakai's mechanism needs independent raters: the share of relevant items with "
+            f"D < Dmax falls from {share.loc[lo]:.2f} (N = {lo}) to {share.loc[hi]:.2f} "
+            f"(N = {hi}) for the real raters but from {uniform_share_below_dmax(lo):.2f} to "
+            f"{uniform_share_below_dmax(hi):.3f} for uniform ones, so with real raters unanimity "
+            f"keeps mattering at N = {hi}. Here tau {way}; why it does not rise is not "
+            "tested (the runs are simulated). N = 10 is one set (all ten assessors), not a draw: "
+            "shown, not fitted. See real_data/stc_assessors_n.png.")
 
 
-def claims(spread: pd.DataFrame, summary: pd.DataFrame, facts: pd.DataFrame,
+def claims(spread: pd.DataFrame, res: pd.DataFrame, facts: pd.DataFrame,
            by_n: pd.DataFrame | None = None, worlds: pd.DataFrame | None = None,
-           controls: pd.DataFrame | None = None) -> pd.DataFrame:
-    """What the real data says about Sakai's prediction, with verdicts."""
-    real = summary[summary.ratings == "real"].set_index("measure")
-    uni = summary[summary.ratings == "uniform"].set_index("measure")
+           controls: pd.DataFrame | None = None, n: int = 10, dmax: int = 2) -> pd.DataFrame:
+    """What the real data says about Sakai's prediction, with verdicts.
+
+    ``res`` is :func:`~.stc_rawg_vs_ug.stc_experiment`'s output (the real
+    ratings and every uniform draw), ``by_n`` :func:`~.stc_assessors_n.assessor_subsets`'
+    (every subset).  Per measure, "real below uniform" is judged over the
+    uniform draws (in how many draws the real tau is below the draw's; ties
+    count as not below), and the trend in N over the subset replicates of
+    :func:`~.stc_assessors_n.tau_trend` (slope of tau on N > 0).
+    """
+    real = res[res.ratings == "real"].set_index("measure")
+    uni = res[res.ratings == "uniform"]
     c = Claims()
-    real_share, uniform_share = 1 - spread.real_share.iloc[-1], 1 - spread.uniform_share.iloc[-1]
-    c.add("Real ratings are far more unanimous than uniform ones (share of D < Dmax among relevant items)",
-          f"real {real_share:.3f} vs uniform {uniform_share:.3f}", real_share > uniform_share)
-    for m in real.index:
-        why = _agreement_why(m, real, uni, worlds, controls)
-        c.add(f"{m}: real ratings move the RawG-vs-UG ranking more than uniform ones (lower tau)",
-              f"tau real {real.loc[m, 'tau']:.3f} vs uniform mean {uni.loc[m, 'tau']:.3f}",
-              real.loc[m, "tau"] < uni.loc[m, "tau"], why)
-        c.add(f"{m}: real ratings give more HSD discrepancies than uniform ones",
-              f"real {real.loc[m, 'discrepancies']:.0f} vs uniform mean {uni.loc[m, 'discrepancies']:.2f}",
-              real.loc[m, "discrepancies"] > uni.loc[m, "discrepancies"], why)
+    real_share = 1 - spread.real_share.iloc[-1]
+    expected = uniform_share_below_dmax(n, dmax)
+    c.add(CLAIMS["unanimous"],
+          f"real {real_share:.3f} vs uniform {expected:.3f} (closed form for N = {n}; the "
+          f"notebook's one uniform draw {1 - spread.uniform_share.iloc[-1]:.3f})",
+          bool(real_share > expected))
+    for m in sorted(real.index):
+        r, u = real.loc[m], uni[uni.measure == m]
+        first = u.sort_values("replication").iloc[0]
+        why = _agreement_why(m, r, u, worlds, controls)
+        below = (r.tau < u.tau).to_list()
+        c.add_over_draws(
+            CLAIMS["tau"].format(m=m),
+            f"tau real {r.tau:.3f}; uniform draws {_span(u.tau, '.3f')} (mean {u.tau.mean():.3f}, "
+            f"draw 0 {first.tau:.3f}); real below the draw in {over_draws(sum(below), len(below))}, "
+            f"equal in {int((u.tau == r.tau).sum())}", below,
+            _inconclusive(sum(below), len(below), "the real tau is below the uniform one") + why)
+        more = (r.discrepancies > u.discrepancies).to_list()
+        c.add_over_draws(
+            CLAIMS["discrepancies"].format(m=m),
+            f"real {r.discrepancies:.0f}; uniform draws {_span(u.discrepancies, '.0f')} "
+            f"(mean {u.discrepancies.mean():.2f}, draw 0 {first.discrepancies:.0f}); real above "
+            f"the draw in {over_draws(sum(more), len(more))}", more,
+            _inconclusive(sum(more), len(more), "the real count is above the uniform one") + why)
     if by_n is not None:
-        lo, hi = by_n["N"].min(), by_n["N"].max()
-        ends = by_n[by_n["N"].isin([lo, hi])].pivot(index="measure", columns="N", values="discrepancies")
-        taus = by_n[by_n["N"].isin([lo, hi])].pivot(index="measure", columns="N", values="tau")
-        c.add(f"Beyond the paper: with fewer real assessors per item (N = {lo} vs {hi}) UG changes "
-              "conclusions more (Sakai: more assessors, less effect)",
-              "; ".join(f"{m}: tau {taus.loc[m, lo]:.3f} vs {taus.loc[m, hi]:.3f}, discrepancies "
-                        f"{ends.loc[m, lo]:.1f} vs {ends.loc[m, hi]:.1f}" for m in ends.index),
-              bool((taus[lo] <= taus[hi]).all() and (ends[lo] >= ends[hi]).all()),
-              _subsets_why(by_n, lo, hi))
-    c.add("TREC 2014 facts (55 topics, 57,985 judgments, 10,645 relevant, 193.5 per topic)",
-          ", ".join(f"{v:g}" for v in facts.computed), bool((facts.computed == facts.published).all()))
+        trend, slopes = tau_trend(by_n, full=n), replicate_slopes(by_n, full=n)
+        for row in trend.itertuples():
+            rising = (slopes.loc[slopes.measure == row.measure, "slope"] > 0).to_list()
+            c.add_over_draws(
+                CLAIMS["trend"].format(m=row.measure),
+                f"mean tau {row.tau_low_N:.3f} (N = {row.N_low}) to {row.tau_high_N:.3f} "
+                f"(N = {row.N_high}); slope {row.slope:+.4f} per assessor (95% CI "
+                f"{row.slope_low:+.4f} to {row.slope_high:+.4f}, {row.subsets_fitted} subsets); "
+                f"rising in {over_draws(row.rising, row.replicates)}; all ten assessors (one set): "
+                f"{row.tau_full:.3f}", rising,
+                _inconclusive(sum(rising), len(rising), "tau rises with N") + _trend_why(by_n, row))
+    text = ", ".join(f"{k.replace('_', ' ')} {v:g}" for k, v in PAPER_FACTS.items())
+    c.add(CLAIMS["facts"].format(facts=text), ", ".join(f"{v:g}" for v in facts.computed),
+          bool((facts.computed == facts.published).all()), kind="identity")
     return c.frame()
+

@@ -10,9 +10,11 @@ name is importable from here (``paper.load_world``), loaded on first use.
   :func:`ari_vs_published`), Figure 2's spread, Figure 3's panels, Table 1
   (:func:`stability`), Figure 5's data (:func:`swap_differences`) and, beyond
   the paper, :func:`disagreement_curve`.
-* :mod:`.worlds` — beyond the paper: alternative alternate assessors on the
-  default world (:func:`assessor_worlds`, :func:`summarise_worlds`); why
-  weighted F1 is less stable here than in the paper.
+* :mod:`.worlds` — the default world's draws of the alternate assessor (the
+  claims are judged over them) and, beyond the paper, alternative alternate
+  assessors (:func:`assessor_worlds`, :func:`summarise_worlds`): why
+  weighted F1 is less stable here than in the paper, with the largest
+  cluster's share set directly.
 * :mod:`.verdicts` — :func:`claims`, the paper's claims with the
   reproduction's verdicts.
 * :mod:`.figures` — Figures 2–5, the ARI histogram, tau against
@@ -28,14 +30,15 @@ from ..._lazy import exports
 from ...simulate import ttg as simulate
 from ... import paths
 from ...declare import params
+from ...errors import ParameterError
 from ...declare.notebook import Comparison, Input, Notebook
 
 __getattr__, _dir, _exported = exports(__name__, {
-    "pipeline": ("BINS", "World", "load_world", "describe", "topic_ari", "ari_statistics",
+    "pipeline": ("BIN_WIDTH", "World", "load_world", "describe", "topic_ari", "ari_statistics",
                  "ari_vs_published", "SPREAD_METRICS", "figure2_spread", "tweet_times", "cluster_panels",
-                 "stability", "swap_differences", "disagreement_curve"),
+                 "stability", "swap_differences", "disagreement_curve", "FLAT", "curve_trends", "describe_trends"),
     "worlds": ("DEFAULT_WORLD", "assessor_worlds", "summarise_worlds"),
-    "verdicts": ("claims",),
+    "verdicts": ("claims", "TARGETS", "TAU_STABLE", "SMALL_DIFF", "SHARE_DROP"),
     "figures": ("precision_recall_scatter", "ari_histogram", "cluster_timelines", "official_vs_alternate",
                 "swap_histograms", "tau_vs_disagreement", "assessor_worlds_figure"),
 })
@@ -50,6 +53,13 @@ def __dir__() -> list[str]:
 TTG_SEED = 2015
 
 
+def _shares(name, v):
+    """Shares to set the alternate's largest cluster to: none, or at least two in (0, 1)."""
+    if (not isinstance(v, (list, tuple)) or len(v) == 1 or len(set(v)) != len(v)
+            or not all(isinstance(x, (int, float)) and not isinstance(x, bool) and 0 < x < 1 for x in v)):
+        raise ParameterError(name, v, "an empty list, or at least two distinct numbers in (0, 1)")
+
+
 #: The notebook's parameters and their checks (see :mod:`evalkit.declare.params`).
 PARAMETERS = {
     "alpha": params.number(lambda x: 0 < x < 1, "a number in (0, 1)"),
@@ -59,6 +69,8 @@ PARAMETERS = {
                                                                       "in [-5, 5]"),
     "world_levels": params.number_list(lambda x: x > 0, "a non-empty list of numbers > 0"),
     "world_draws": params.whole(1),
+    "default_draws": params.whole(20),
+    "set_shares": _shares,
     "timeline_topics": params.pair("a list of two topic ids"),
     "data_dir": params.folder("an existing folder with qrels.txt, clusters-*.json, runs/"),
 }
@@ -71,17 +83,15 @@ NOTEBOOK = Notebook(
     parameters=PARAMETERS,
     inputs=(Input("data/raw/ttg/qrels.txt",
                   lambda: simulate.simulate_ttg(paths.RAW / "ttg", seed=TTG_SEED)),),
-    outputs=(
-        "descriptive.csv", "ari_vs_published.csv", "ari_per_topic.csv",
-        "ari_histogram.png", "figure2_precision_recall.png", "figure2_spread.csv",
-        "figure3_cluster_timelines.png", "figure4_official_vs_alternate.png",
-        "table1.csv", "table1.md", "table1_vs_published.md",
-        "figure5_swap_histograms.png", "tau_vs_disagreement.csv",
-        "tau_vs_disagreement.png", "claims.csv", "claims.md",
-        "assessor_worlds.csv", "assessor_worlds.md", "assessor_worlds_draws.csv", "assessor_worlds_draws.md",
-        "assessor_worlds.png", "assessor_worlds.svg",
-    ),
-    quick={"levels": [0, 1], "merge_size_biases": [1, 0], "world_levels": [1], "world_draws": 1},
+    outputs=tuple(f"{stem}.{ext}" for stem in (  # tables: CSV + Markdown
+        "descriptive", "ari_per_topic", "ari_vs_published", "figure2_spread", "table1", "table1_vs_published",
+        "assessor_worlds_draws", "assessor_worlds", "tau_vs_disagreement", "claims") for ext in ("csv", "md"))
+    + tuple(f"{stem}.{ext}" for stem in (  # figures: PNG + SVG
+        "ari_histogram", "figure2_precision_recall", "figure3_cluster_timelines",
+        "figure4_official_vs_alternate", "figure5_swap_histograms", "tau_vs_disagreement",
+        "assessor_worlds") for ext in ("png", "svg")),
+    quick={"levels": [0, 1], "merge_size_biases": [1], "world_levels": [1], "world_draws": 1,
+           "set_shares": []},
     comparisons=(
         Comparison("wang2015_ari", "wang2015/ari_vs_published.csv", ("statistic",),
                    {"value_published": "value_reproduced"}, 0.05,
@@ -101,15 +111,26 @@ NOTEBOOK = Notebook(
         ("ari_histogram.png", "Per-topic ARI between the official and alternate clusters."),
         ("figure3_cluster_timelines.png", "Figure 3: clusters of two topics, official (top) and alternate "
                                           "(bottom)."),
-        ("figure4_official_vs_alternate.png", "Figure 4: every run's score under both cluster sets."),
-        ("figure5_swap_histograms.png", "Figure 5: rank swaps binned by absolute score difference."),
-        ("tau_vs_disagreement.png", "Beyond the paper: Kendall tau against assessor disagreement."),
+        ("figure4_official_vs_alternate.png", "Figure 4: every run's mean score under both cluster sets, "
+                                              "runs ranked by their official score."),
+        ("figure5_swap_histograms.png", "Figure 5: rank swaps binned by absolute score difference in "
+                                        "equal 0.01 bins (as the paper); dashed: the 0.03 'small' "
+                                        "threshold."),
+        ("tau_vs_disagreement.png", "Beyond the paper: Kendall tau (bars: its 95% interval, cut at 1 "
+                                    "where marked) against the assessors' mean ARI, one re-simulated "
+                                    "pair of assessors per disagreement level; the chapter states "
+                                    "from the data which way each metric moves."),
         ("assessor_worlds.png", "Why weighted F1 is less stable than in the paper: alternative alternate "
                                 "assessors (official clusters and runs fixed) that lump units into "
                                 "others by size (merge_size_bias 1, the default) or not, at several "
                                 "disagreement levels: tau of weighted F1 and the share of small swaps "
-                                "per world, the mean ARI each world gives (calibration), and tau "
-                                "against the share of tweets in the alternate's largest cluster."),
+                                "per world (dots: draws; lines: their means), the mean ARI each world "
+                                "gives (calibration), and tau against the share of tweets in the "
+                                "alternate's largest cluster, where that share comes out of the knobs "
+                                "(dots: correlational) and where it is set directly (crosses)."),
+    ),
+    not_reproduced=(
+        ("Figure 1", "a screenshot of the clustering (annotation) interface: no data to reproduce"),
     ),
     expected_seconds=35,
 )

@@ -15,7 +15,13 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
+from matplotlib.ticker import MaxNLocator  # noqa: E402
+
+from .verdicts import SMALL_DIFF, TAU_STABLE  # noqa: E402
 from .worlds import summarise_worlds  # noqa: E402
+
+#: A colour-blind-safe palette (Okabe & Ito), one colour per series.
+COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#000000")
 
 __all__ = ["precision_recall_scatter", "ari_histogram", "cluster_timelines", "official_vs_alternate",
            "swap_histograms", "tau_vs_disagreement", "assessor_worlds_figure"]
@@ -59,7 +65,8 @@ def ari_histogram(ari: pd.Series):
     ax.axvline(ari.median(), color="tab:red", ls=":", lw=1, label=f"median {ari.median():.3f}")
     ax.set_xlabel("adjusted Rand index, official vs alternate")
     ax.set_ylabel("topics")
-    ax.legend(fontsize=8, frameon=False)
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.legend(fontsize=8, frameon=False, loc="upper left", bbox_to_anchor=(1.01, 1))
     fig.tight_layout()
     return fig
 
@@ -88,6 +95,8 @@ def cluster_timelines(panels: dict):
             ax.plot(ts, [level] * len(ts), "o", color=colour, ms=2.5)
         ax.set_title(title, fontsize=9)
         ax.set_ylabel("cluster (by first tweet)")
+        ax.set_xlabel("posting time (UTC)", fontsize=8)
+        ax.yaxis.set_major_locator(MaxNLocator(integer=True))
         ax.tick_params(axis="x", labelsize=7, rotation=30)
     fig.tight_layout()
     return fig
@@ -95,83 +104,118 @@ def cluster_timelines(panels: dict):
 
 def official_vs_alternate(official: pd.DataFrame, alternate: pd.DataFrame, metrics):
     """Figure 4: every run's score under both cluster sets, runs sorted by official score."""
-    fig, axes = plt.subplots(1, len(metrics), figsize=(3.3 * len(metrics), 3.2), sharey=False)
+    fig, axes = plt.subplots(1, len(metrics), figsize=(3.3 * len(metrics), 3.4), sharey=False)
     for ax, m in zip(np.atleast_1d(axes), metrics):
         order = official[m].sort_values(ascending=False).index
-        x = np.arange(len(order))
-        ax.plot(x, official.loc[order, m], "o", ms=3, label="official")
-        ax.plot(x, alternate.loc[order, m], "x", ms=4, label="alternate")
+        x = np.arange(1, len(order) + 1)
+        ax.plot(x, official.loc[order, m], "o", ms=3, color=COLOURS[0], label="official clusters")
+        ax.plot(x, alternate.loc[order, m], "x", ms=4, color=COLOURS[5], label="alternate clusters")
         ax.set_title(m.replace("_", " "), fontsize=9)
-        ax.set_xlabel("runs (by official score)")
-    np.atleast_1d(axes)[0].legend(fontsize=8, frameon=False)
-    fig.tight_layout()
+        ax.set_xlabel("run (rank by official score)")
+        ax.set_ylabel(f"mean {m.replace('_', ' ')} over topics")
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    fig.legend(*np.atleast_1d(axes)[0].get_legend_handles_labels(), fontsize=8, frameon=False,
+               loc="lower center", ncol=2)
+    fig.tight_layout(rect=(0, 0.07, 1, 1))
     return fig
 
 
-def swap_histograms(diffs: dict, bins):
-    """Figure 5: rank swaps binned by absolute score difference, one panel per metric."""
-    fig, axes = plt.subplots(1, len(diffs), figsize=(4.5 * len(diffs), 3.2), squeeze=False)
-    labels = [f"[{a:g},{b:g})" for a, b in zip(bins[:-1], bins[1:])]
+def swap_histograms(diffs: dict, width: float = 0.01):
+    """Figure 5: rank swaps binned by absolute score difference in equal bins of ``width``
+    (the paper's 0.01), one panel per metric; the dashed line is the "small" threshold."""
+    top = max((float(d.max()) for d in diffs.values() if len(d)), default=width)
+    edges = np.arange(0, np.ceil(top / width + 1e-9) * width + width / 2, width)
+    fig, axes = plt.subplots(1, len(diffs), figsize=(4.5 * len(diffs), 3.4), squeeze=False)
     for ax, (m, d) in zip(axes[0], diffs.items()):
-        counts = np.histogram(d, bins=bins)[0]
-        ax.bar(range(len(counts)), counts, color="tab:grey")
-        ax.set_xticks(range(len(counts)), labels, rotation=30, fontsize=7)
+        counts = np.histogram(d, bins=edges)[0]
+        ax.bar(edges[:-1], counts, width=width, align="edge", color="0.55", edgecolor="white",
+               label=f"rank swaps per {width:g} bin")
+        ax.axvline(SMALL_DIFF, color=COLOURS[5], ls="--", lw=1,
+                   label=f"|diff| < {SMALL_DIFF:g}: {(d < SMALL_DIFF).mean():.0%} of swaps")
         ax.set_title(f"{m.replace('_', ' ')}: {len(d)} rank swaps", fontsize=9)
-        ax.set_xlabel("absolute score difference")
-        ax.set_ylabel("rank swaps")
+        ax.set_xlabel("absolute score difference of the swapped pair")
+        ax.set_ylabel("rank swaps (count)")
+        ax.set_xlim(0, edges[-1])
+        ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+        ax.legend(fontsize=7, frameon=False, loc="upper right")
     fig.tight_layout()
     return fig
 
 
 def tau_vs_disagreement(curve: pd.DataFrame):
-    """Kendall tau (with CI) of the two rankings against the assessors' mean ARI."""
-    fig, ax = plt.subplots(figsize=(6, 3.8))
-    for m, g in curve.groupby("metric", sort=False):
+    """Kendall tau of the two rankings against the assessors' mean ARI; the bars are the
+    tau intervals of :func:`evalkit.stats.rank_correlation.kendall_tau`, cut at 1 (marked ^)."""
+    fig, ax = plt.subplots(figsize=(7.2, 3.8))
+    for colour, (m, g) in zip(COLOURS, curve.groupby("metric", sort=False)):
         g = g.sort_values("mean_ARI")
-        ax.errorbar(g.mean_ARI, g.tau, yerr=[g.tau - g.low, g.high - g.tau], fmt="o-", ms=3,
-                    capsize=2, label=m.replace("_", " "))
+        high = g.high.clip(upper=1.0)
+        ax.errorbar(g.mean_ARI, g.tau, yerr=[g.tau - g.low, high - g.tau], fmt="o-", ms=3, capsize=2,
+                    color=colour, label=m.replace("_", " "))
+        cut = g[g.high > 1.0]
+        ax.plot(cut.mean_ARI, np.ones(len(cut)), "^", color=colour, ms=4)
+    ax.plot([], [], "^", color="0.3", ms=4, label="interval cut at 1")
     ax.set_xlabel("mean per-topic ARI between the two assessors")
     ax.set_ylabel("Kendall tau, official vs alternate ranking")
-    ax.legend(fontsize=8, frameon=False)
+    ax.set_ylim(top=1.02)
+    ax.legend(fontsize=8, frameon=False, loc="upper left", bbox_to_anchor=(1.01, 1))
     fig.tight_layout()
     return fig
 
 
 def assessor_worlds_figure(draws: pd.DataFrame):
-    """Weighted F1's tau and small-swap share, and the mean ARI (calibration), per world."""
-    summary = summarise_worlds(draws)
-    fig, grid = plt.subplots(2, 2, figsize=(10, 7.2))
+    """Weighted F1's tau and small-swap share, and the mean ARI (calibration), per world of the
+    two knobs; last panel: tau against the alternate's largest-cluster share, with the worlds
+    where that share is set directly."""
+    knobs = draws[draws["world"] != "largest share set"]
+    sets = draws[draws["world"] == "largest share set"]
+    summary = summarise_worlds(knobs)
+    fig, grid = plt.subplots(2, 2, figsize=(11, 7.6))
     axes = grid.ravel()[:3]
     levels = sorted(summary["level"].unique())
+    colours = dict(zip(levels, COLOURS))
+    d0 = knobs[(knobs["world"] == "default") & (knobs["draw"] == 0)]
     for ax, col, label in zip(axes, ("tau_weighted_f1", "small_weighted_f1", "ari_mean"),
-                              ("Kendall tau, weighted F1", "share of swaps with |diff| < 0.03, weighted F1",
+                              ("Kendall tau, weighted F1",
+                               f"weighted-F1 swaps, share |diff| < {SMALL_DIFF:g}",
                                "mean per-topic ARI (calibration)")):
         for lv in levels:
-            d = draws[draws["level"] == lv]
+            d = knobs[knobs["level"] == lv]
             s = summary[summary["level"] == lv].sort_values("merge_size_bias")
-            line, = ax.plot(s["merge_size_bias"], s[col], marker="o", label=f"disagreement x{lv:g}")
-            ax.scatter(d["merge_size_bias"], d[col], s=10, color=line.get_color(), alpha=0.5)
-        ax.set(xlabel="merge_size_bias (1 = by size, the default; 0 = any unit)", ylabel=label)
+            ax.plot(s["merge_size_bias"], s[col], marker="o", color=colours[lv],
+                    label=f"disagreement x{lv:g} (mean of draws)")
+            ax.scatter(d["merge_size_bias"], d[col], s=10, color=colours[lv], alpha=0.5)
+        ax.scatter(d0["merge_size_bias"], d0[col], marker="*", s=120, color=COLOURS[5], zorder=5,
+                   label="default world (committed draw)")
+        ax.set(xlabel="merge_size_bias (1: by size, default)", ylabel=label)
+        ax.set_xticks(sorted(summary["merge_size_bias"].unique()))
         ax.invert_xaxis()
-    axes[0].axhline(0.85, ls="--", color="k", lw=0.8, label="paper: tau >= 0.85")
-    axes[1].axhline(0.5, ls="--", color="k", lw=0.8, label="paper: most swaps small")
-    axes[2].axhspan(0.395, 0.495, color="tab:green", alpha=0.15, label="paper 0.445 +- 0.05")
-    d0 = draws[(draws["world"] == "default") & (draws["draw"] == 0)]
-    for ax, col in zip(axes, ("tau_weighted_f1", "small_weighted_f1", "ari_mean")):
-        ax.scatter(d0["merge_size_bias"], d0[col], marker="*", s=120, color="tab:red", zorder=5,
-                   label="default world (committed)")
-        ax.legend(fontsize=6)
+    axes[0].axhline(TAU_STABLE, ls="--", color="k", lw=0.8, label=f"paper: tau >= {TAU_STABLE:g}")
+    axes[1].axhline(0.5, ls="--", color="k", lw=0.8, label="paper: most swaps small (> 50%)")
+    from .verdicts import TARGETS
+
+    _, low, high = TARGETS["mean"]
+    axes[2].axhspan(low, high, color=COLOURS[2], alpha=0.15, label=f"paper's target {low:g}-{high:g}")
+    handles = {}
+    for ax in axes:
+        handles |= dict(zip(*reversed(ax.get_legend_handles_labels())))
     last = grid[1, 1]
     for lv in levels:
-        d = draws[draws["level"] == lv]
-        last.scatter(d["largest_share_alternate"], d["tau_weighted_f1"], s=14, label=f"disagreement x{lv:g}")
+        d = knobs[knobs["level"] == lv]
+        last.scatter(d["largest_share_alternate"], d["tau_weighted_f1"], s=14, color=colours[lv])
+    for share, g in sets.groupby("share_set"):
+        last.scatter(g["largest_share_alternate"], g["tau_weighted_f1"], s=16, marker="x",
+                     color=COLOURS[3], label="largest share set directly (paired draws)"
+                     if share == sets["share_set"].min() else None)
     last.axvline(draws["largest_share_official"].iloc[0], color="0.5", ls=":", lw=0.8,
-                 label="official assessor")
-    last.axhline(0.85, ls="--", color="k", lw=0.8)
+                 label="official assessor's largest share")
+    last.axhline(TAU_STABLE, ls="--", color="k", lw=0.8)
     last.set(xlabel="mean share of a topic's tweets in its largest alternate cluster",
              ylabel="Kendall tau, weighted F1")
-    last.legend(fontsize=6)
+    last.legend(fontsize=7, frameon=False, loc="upper left", bbox_to_anchor=(1.01, 1))
+    fig.legend(list(handles.values()), list(handles.keys()), fontsize=7, frameon=False,
+               loc="lower center", ncol=3)
     fig.suptitle("Alternative alternate assessors (official clusters and runs fixed): which units are "
-                 "lumped together, and how much they disagree", fontsize=9)
-    fig.tight_layout()
+                 "lumped together,\nhow much they disagree, and the largest cluster set directly",
+                 fontsize=9)
+    fig.tight_layout(rect=(0, 0.08, 1, 1), w_pad=2.5)
     return fig
