@@ -117,57 +117,69 @@ class SetEngine:
 
     # -- FreSPA ----------------------------------------------------------
     def _subset_tables(self):
+        """For every item subset S of 2+ items: ``equal[g, h, S]`` (g and h order S alike)
+        and ``reverse[g, h, S]`` (h orders S exactly against g), with ``length[S]``.
+
+        Each judgment's precedence bits restricted to S form an integer code
+        (``bits(g) & pairs(S)``, 63 pairs to a word), so "alike" is equal codes
+        and "reversed" is codes differing in every pair of S.
+        """
         if self._subsets is None:
             k, n = self.k, self.n
             masks = np.arange(1 << k)
-            member = ((masks[:, None] >> np.arange(k)) & 1).astype(np.int32)  # M x k
+            member = ((masks[:, None] >> np.arange(k)) & 1).astype(bool)  # M x k
             length = member.sum(1)
-            pair_in = (member[:, self.pair_i] & member[:, self.pair_j]).astype(np.float32)  # M x pairs
-            npairs_in = pair_in.sum(1)
-            disagree = (self.signs[:, None, :] != self.signs[None, :, :]).astype(np.float32)
-            counts = disagree.reshape(n * n, -1) @ pair_in.T  # (n*n) x M disagreeing pairs in S
-            counts = counts.reshape(n, n, -1)
             keep = length >= 2
-            self._subsets = dict(
-                length=length[keep],
-                equal=(counts[:, :, keep] == 0),
-                reverse=(counts[:, :, keep] == npairs_in[keep]),
-            )
+            member, length = member[keep], length[keep]
+            pair_in = member[:, self.pair_i] & member[:, self.pair_j]  # M x pairs
+            before = self.signs > 0                                      # n x pairs
+            equal = np.ones((n, n, length.size), bool)
+            reverse = np.ones((n, n, length.size), bool)
+            for start in range(0, pair_in.shape[1], 63):
+                cols = slice(start, start + 63)
+                bits = np.left_shift(np.uint64(1), np.arange(pair_in[:, cols].shape[1], dtype=np.uint64))
+                in_s = pair_in[:, cols].astype(np.uint64) @ bits                 # M: the pairs of S
+                code = (before[:, cols].astype(np.uint64) @ bits)[:, None] & in_s  # n x M
+                equal &= code[:, None, :] == code[None, :, :]
+                reverse &= (code[:, None, :] ^ code[None, :, :]) == in_s
+            self._subsets = dict(length=length, equal=equal, reverse=reverse)
         return self._subsets
 
     def frespa_ed(self, params: list[dict]) -> np.ndarray:
-        """ED of FreSPA for several parameter settings (one pass over held-out i)."""
+        """ED of FreSPA for several parameter settings (one pass over held-out i).
+
+        A pattern's weight ``(1 + wLen (len - 1)) (1 + wSup (sup - 1))`` factors
+        into a length part (per subset, per setting) and a support part (per
+        support value 0..n-1, per setting, 0 below minSup), so each turn
+        counts the subsets by support once and every setting is a matrix product.
+        """
         t = self._subset_tables()
         length, equal, reverse = t["length"], t["equal"], t["reverse"]
         n = self.n
         total = equal.sum(1)  # n x M: support of g's pattern among all judgments
+        sup = np.arange(n)    # support values among n - 1 golds
+        bounds = [_length_bounds(self.k, p["min_len"], p["max_len"]) for p in params]
+        by_len = np.array([(1 + p["w_len"] * (length - 1)) * ((length >= lo) & (length <= hi))
+                           for p, (lo, hi) in zip(params, bounds)], dtype=float)          # P x M
+        need = np.array([_min_count(p["min_sup"], n - 1) for p in params])
+        by_sup = np.array([1 + p["w_sup"] * (sup - 1.0) for p in params]) * (sup >= need[:, None])  # P x n
+        # every distinct gold pattern appears sup times among the golds: weight / sup per gold
+        per_gold = np.zeros_like(by_sup)
+        per_gold[:, 1:] = by_sup[:, 1:] / sup[1:]
         out = np.zeros(len(params))
         for i in range(n):
             others = np.delete(np.arange(n), i)
             sup_g = total[others] - equal[others, i]       # (n-1) x M, >= 1
-            sup_t = total[i] - 1                            # target O_i
-            sup_r = reverse[i, others].sum(0)               # reverse(O_i)
-            weighted = {}  # settings that differ only in min_sup share their weights
-            for q, p in enumerate(params):
-                lo, hi = _length_bounds(self.k, p["min_len"], p["max_len"])
-                key = (lo, hi, p["w_len"], p["w_sup"])
-                if key not in weighted:
-                    wl = 1 + p["w_len"] * (length - 1)
-
-                    def weight(sup):
-                        return wl * (1 + p["w_sup"] * (sup - 1))
-
-                    # every distinct pattern appears sup times among the golds
-                    weighted[key] = ((length >= lo) & (length <= hi), weight(sup_g) / sup_g,
-                                     weight(sup_t), weight(sup_r))
-                ok_len, w_g, w_t, w_r = weighted[key]
-                need = _min_count(p["min_sup"], n - 1)
-                den = np.where(ok_len & (sup_g >= need), w_g, 0.0).sum()
-                if den <= 0:
-                    continue  # no pattern: both scores 0
-                num_t = np.where(ok_len & (sup_t >= need), w_t, 0.0).sum()
-                num_r = np.where(ok_len & (sup_r >= need), w_r, 0.0).sum()
-                out[q] += (num_t - num_r) / den
+            target = total[i] - 1                          # target O_i
+            rev = reverse[i, others].sum(0)                # reverse(O_i)
+            if len(params) <= 4:                           # look the support weights up
+                den = (per_gold[:, sup_g].sum(1) * by_len).sum(1)
+            else:                                          # count the golds per (subset, support)
+                den = ((by_len @ (sup_g.T[:, :, None] == sup).sum(1)) * per_gold).sum(1)
+            num_t = (by_sup[:, target] * by_len).sum(1)
+            num_r = (by_sup[:, rev] * by_len).sum(1)
+            some = den > 0                                 # no pattern: both scores 0
+            out[some] += (num_t[some] - num_r[some]) / den[some]
         return out / n
 
 

@@ -18,6 +18,8 @@ module                 experiment
                        against rescaled (``wca_weight_offsets``)
 :mod:`.minsup`         beyond the paper: Table 4's best minSup on clean data,
                        set by set and in worlds of unequal assessors
+:mod:`.settings`       beyond the paper: why Table 2's best noisy settings do not
+                       move (pattern lengths; the paper's own repeated default)
 :mod:`.claims`         the paper's conclusions with verdicts and explanations
 :mod:`.figures`        the notebook's figures
 =====================  ==========================================================
@@ -37,22 +39,24 @@ from ... import paths
 from ...declare import params
 from ...declare.notebook import Comparison, Input, Notebook
 from . import (claims as _claims, figures as _figures, heterogeneity as _heterogeneity, minsup as _minsup,
-               tables as _tables, wca_weights as _wca_weights)
-from .claims import claims
-from .figures import ed_vs_noise, heterogeneity_figure, minsup_figure, wca_weights_figure
+               settings as _settings, tables as _tables, wca_weights as _wca_weights)
+from .claims import (DILUTION_TOLERANCE, FAR_BELOW, LARGE_W, MODERATE_W, TAU_TARGET, TAU_TOLERANCE,
+                     claims)
+from .figures import METHOD_STYLE, ed_vs_noise, heterogeneity_figure, minsup_figure, wca_weights_figure
 from .heterogeneity import heterogeneity_explanation, heterogeneity_worlds
 from .minsup import (MINSUP_GRID, minsup_explanation, minsup_per_set, minsup_worlds,
                      no_unanimous_share, summarise_minsup_worlds)
 from .tables import (FRESPA_TABLES, GRID_RATIO, GRID_W, _values_as_float, dilution_check,
                      frespa_settings, frespa_tables, frespa_vs_published, length_from_ratio,
-                     mean_pairwise_tau, noisy_sets, summarise_table1, table1, table1_order_checks,
+                     mean_pairwise_tau, noisy_sets, per_draw, summarise_table1, table1, table1_order_checks,
                      table1_sd, table1_vs_published)
-from .wca_weights import (WCA_OFFSETS, holds_from_offset, summarise_wca_weights, wca_weight_worlds,
-                          wca_weights_explanation)
+from .settings import paper_default_noisy, pattern_lengths, settings_explanation
+from .wca_weights import (WCA_OFFSETS, WILD_SCORE, holds_from_offset, summarise_wca_weights,
+                          wca_outlier_explanation, wca_outliers, wca_weight_worlds, wca_weights_explanation)
 
 __all__ = ["PARAMETERS", "ORDERING_SEED", "NOTEBOOK",
            *_tables.__all__, *_heterogeneity.__all__, *_wca_weights.__all__, *_minsup.__all__,
-           *_claims.__all__, *_figures.__all__]
+           *_settings.__all__, *_claims.__all__, *_figures.__all__]
 
 #: The notebook's parameters and their checks (see :mod:`evalkit.declare.params`).
 PARAMETERS = {
@@ -84,7 +88,7 @@ NOTEBOOK = Notebook(
                   lambda: simulate_orderings(paths.RAW / "ordering" / "judgments.csv",
                                              seed=ORDERING_SEED)),),
     outputs=(
-        "table1.csv", "table1.md", "table1_sd.csv", "table1_draws.csv",
+        "table1.csv", "table1.md", "table1_sd.csv", "table1_sd.md", "table1_draws.csv", "table1_draws.md",
         "table1_vs_published.md", "table2.csv", "table2.md", "table3.csv", "table3.md",
         "table4.csv", "table4.md", "ed_vs_noise.png", "ed_vs_noise.svg",
         "claims.csv", "claims.md", "heterogeneity_worlds.csv", "heterogeneity_worlds.md",
@@ -92,7 +96,8 @@ NOTEBOOK = Notebook(
         "minsup_per_set.csv", "minsup_per_set.md", "minsup_worlds.csv", "minsup_worlds.md",
         "minsup_worlds_draws.csv", "minsup_worlds_draws.md", "minsup_worlds.png", "minsup_worlds.svg",
         "wca_weights.csv", "wca_weights.md", "wca_weights_ed.csv", "wca_weights_ed.md",
-        "wca_weights.png", "wca_weights.svg",
+        "wca_weights.png", "wca_weights.svg", "wca_outliers.csv", "wca_outliers.md",
+        "wca_outliers_above_clean.csv", "wca_outliers_above_clean.md",
     ),
     quick={"draws": 2, "noise_ratios": [0, 0.5, 1], "centre_phis": [1.0], "phi_spreads": [0.0],
            "minsup_worlds": 2, "wca_weight_offsets": [0, 1]},
@@ -108,8 +113,9 @@ NOTEBOOK = Notebook(
                                 ("table4", "Table 4: FreSPA's ED for minSup."))),
     ),
     figures=(
-        ("ed_vs_noise.png", "ED against noise ratio per method (band: min-max over noise draws; "
-                            "dashed: the paper)."),
+        ("ed_vs_noise.png", "ED against noise ratio per method: left, simulated (line: mean over "
+                            "noise draws; band: min-max over draws); right, the paper's Table 1 in the same "
+                            "colours, markers and line styles."),
         ("heterogeneity_worlds.png", "Alternative judgment worlds: assessors split into two groups "
                                      "around centres that differ by centre_phi; clean ED per method "
                                      "and the claimed orderings (calibration: mean pairwise tau)."),

@@ -13,39 +13,64 @@ are imported on use.
 from __future__ import annotations
 
 import matplotlib
+import matplotlib.ticker
 import pandas as pd
 
 from .minsup import _is_control
 
 matplotlib.use("Agg", force=False)
 
-__all__ = ["ed_vs_noise", "heterogeneity_figure", "minsup_figure", "wca_weights_figure"]
+__all__ = ["METHOD_STYLE", "ed_vs_noise", "heterogeneity_figure", "minsup_figure", "wca_weights_figure"]
+
+
+#: One colour-blind-safe colour (Okabe & Ito 2008), marker and line style per method, so the
+#: seven series differ in more than hue.
+METHOD_STYLE = {"ac-tau": ("#000000", "o", "-"), "ac-sp": ("#000000", "s", ":"),
+                "wca-tau": ("#E69F00", "o", "-"), "wca-sp": ("#E69F00", "s", ":"),
+                "rba-tau": ("#0072B2", "o", "-"), "rba-sp": ("#0072B2", "s", ":"),
+                "frespa": ("#CC79A7", "D", "-")}
 
 
 def ed_vs_noise(long: pd.DataFrame, published: pd.DataFrame | None = None):
-    """ED against noise ratio per method: mean over draws with min-max band.
+    """ED against noise ratio per method: mean over draws with a min-max band (left), and the
+    paper's Table 1 in the same styles (right), one legend for both off the data.
 
-    ``published`` (wide, one column per method) is drawn dashed for comparison.
+    ``published`` (wide, one column per method) is drawn in the right panel.
     """
     import matplotlib.pyplot as plt
-    import seaborn as sns  # imported on use: it costs a kernel ~0.7 s
 
-    fig, ax = plt.subplots(figsize=(7.5, 4.5))
+    fig, axes = plt.subplots(1, 2 if published is not None else 1, figsize=(10, 4.2), sharey=True,
+                             squeeze=False)
+    a = axes[0, 0]
     methods = list(dict.fromkeys(long["method"]))
-    colours = dict(zip(methods, sns.color_palette("colorblind", len(methods))))
+    draws = int(long[long.noise_ratio > 0]["draw"].nunique()) if (long.noise_ratio > 0).any() else 1
     for m in methods:
+        colour, marker, ls = METHOD_STYLE.get(m, ("0.4", "x", "-"))
         g = long[long.method == m].groupby("noise_ratio")["ED"]
         mean, lo, hi = g.mean(), g.min(), g.max()
-        ax.plot(mean.index, mean.values, "o-", color=colours[m], label=m)
-        ax.fill_between(mean.index, lo.values, hi.values, color=colours[m], alpha=0.15, lw=0)
-        if published is not None and m in published:
-            ax.plot(published["noise_ratio"], published[m], ls="--", color=colours[m], lw=1,
-                    alpha=0.8)
-    ax.set_xlabel("noise ratio r (random orderings added per judgment)")
-    ax.set_ylabel("evaluation discriminativeness (ED)")
-    ax.set_title("ED against noise: simulated (solid, band = min-max over draws), published (dashed)")
-    ax.title.set_fontsize(9)
-    ax.legend(ncol=2, fontsize=8, frameon=False)
+        a.plot(mean.index, mean.values, color=colour, marker=marker, ls=ls, ms=5, label=m)
+        a.fill_between(mean.index, lo.values, hi.values, color=colour, alpha=0.12, lw=0)
+    a.set(xlabel="noise ratio r (random orderings added per judgment)",
+          ylabel="evaluation discriminativeness (ED)",
+          title=f"simulated: mean over {draws} noise draws (band: min-max)")
+    if published is not None:
+        b = axes[0, 1]
+        for m in methods:
+            if m in published:
+                colour, marker, ls = METHOD_STYLE.get(m, ("0.4", "x", "-"))
+                b.plot(published["noise_ratio"], published[m], color=colour, marker=marker, ls=ls, ms=5,
+                       mfc="white", label=f"{m} (paper)")
+        b.set(xlabel="noise ratio r (random orderings added per judgment)", title="published: Table 1")
+        b.yaxis.set_tick_params(labelleft=True)
+        b.set_ylabel("ED (paper's Table 1)")
+    for ax in axes[0]:
+        ax.title.set_fontsize(9)
+    handles, labels = a.get_legend_handles_labels()
+    if published is not None:
+        h2, l2 = axes[0, 1].get_legend_handles_labels()
+        handles, labels = handles + h2, labels + l2
+    fig.legend(handles, labels, loc="center left", bbox_to_anchor=(1.0, 0.5), fontsize=8, frameon=False,
+               title="method (filled: simulated; open: paper)", title_fontsize=8)
     fig.tight_layout()
     return fig
 
@@ -57,20 +82,29 @@ def heterogeneity_figure(worlds: pd.DataFrame):
     fig, (a, b) = plt.subplots(1, 2, figsize=(10, 3.8))
     x = worlds["centre_phi"]
     for col in [c for c in worlds.columns if c.startswith("ED_clean_")]:
-        a.plot(x, worlds[col], marker="o", ms=4, label=col.removeprefix("ED_clean_"))
+        m = col.removeprefix("ED_clean_")
+        colour, marker, ls = METHOD_STYLE.get(m, ("0.4", "x", "-"))
+        a.plot(x, worlds[col], color=colour, marker=marker, ls=ls, ms=4, label=m)
     a.set(xlabel="heterogeneity of assessor groups (centre_phi; 0 = default, one centre)",
           ylabel="ED on clean data")
-    a.legend(fontsize=7, ncol=2)
+    a.legend(fontsize=7, ncol=4, loc="upper left", bbox_to_anchor=(0, -0.22), frameon=False)
     b.plot(x, worlds["frespa_gt_rba_sp"], marker="o", label="FreSPA > RBA-Sp")
     b.plot(x, worlds["rba_gt_wca"], marker="s", label="RBA > WCA (tau and Sp)")
     b.axhline(worlds["ratios"].max(), ls="--", color="k", lw=0.8, label="paper: every ratio")
-    b.set(xlabel="centre_phi", ylabel="noise ratios where it holds")
-    b.legend(fontsize=7)
+    b.set(xlabel="centre_phi", ylabel="noise ratios where it holds (count)")
+    b.yaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
     b2 = b.twinx()
-    b2.plot(x, worlds["mean_pairwise_tau"], color="0.5", ls=":", marker=".")
+    b2.plot(x, worlds["mean_pairwise_tau"], color="0.5", ls=":", marker=".",
+            label="mean pairwise tau (right axis)")
     b2.set_ylabel("mean pairwise tau (calibration, paper ~0.45)", color="0.4", fontsize=8)
+    b2.xaxis.set_tick_params(labelbottom=False)
+    h1, l1 = b.get_legend_handles_labels()
+    h2, l2 = b2.get_legend_handles_labels()
+    b.legend(h1 + h2, l1 + l2, fontsize=7, ncol=2, loc="upper left", bbox_to_anchor=(0, -0.22),
+             frameon=False)
     fig.suptitle("Alternative judgment worlds: two assessor groups around different centres", fontsize=9)
     fig.tight_layout()
+    fig.subplots_adjust(bottom=0.33)
     return fig
 
 
@@ -82,7 +116,7 @@ def minsup_figure(summary: pd.DataFrame, per_set: pd.DataFrame, published_clean=
 
     sups = [float(c[3:-5]) for c in summary.columns if c.startswith("ED_") and c.endswith("_mean")]
     grid, controls = summary[~_is_control(summary)], summary[_is_control(summary)]
-    fig, (a, b) = plt.subplots(1, 2, figsize=(10, 3.8))
+    fig, (a, b) = plt.subplots(1, 2, figsize=(10, 5.6))
     for r in summary.to_dict("records"):
         default, control = r["world"] == "default", r["world"].startswith("control")
         label = (f"control: phi_spread 0, phi {r['phi']:g}" if control else
@@ -95,7 +129,7 @@ def minsup_figure(summary: pd.DataFrame, per_set: pd.DataFrame, published_clean=
     if published_clean is not None:
         a.plot(sups, list(published_clean), color="0.5", ls=":", marker="s", ms=3, label="paper (Table 4)")
     a.set(xlabel="minSup", ylabel="FreSPA's ED on clean data", xticks=sups)
-    a.legend(fontsize=7)
+    a.legend(fontsize=7, ncol=2, loc="upper left", bbox_to_anchor=(0, -0.16), frameon=False)
     x = grid["phi_spread"]
     b.errorbar(x, grid["diff_1_vs_0.75_mean"], yerr=grid["diff_1_vs_0.75_se"], marker="o", capsize=3)
     for r in controls.to_dict("records"):
@@ -111,16 +145,18 @@ def minsup_figure(summary: pd.DataFrame, per_set: pd.DataFrame, published_clean=
                  "below it: worlds in which minSup 1 is best",
           ylabel="ED(minSup 1) - ED(minSup 0.75)\nmean +- SE over worlds")
     if len(controls):
-        b.legend(fontsize=7, loc="lower left")
+        b.legend(fontsize=7, loc="upper left", bbox_to_anchor=(0, -0.3), frameon=False)
     b2 = b.twinx()
+    b2.xaxis.set_tick_params(labelbottom=False)
     b2.plot(x, grid["mean_pairwise_tau"], color="0.5", ls=":", marker=".")
     b2.plot(controls["phi_spread"], controls["mean_pairwise_tau"], color="C3", ls="none", marker="d",
             alpha=0.5, ms=4)
     b2.set_ylabel("mean pairwise tau (calibration, paper ~0.45)", color="0.4", fontsize=8)
-    fig.suptitle("Table 4, clean data: minSup 1 against 0.75 in simulated worlds "
+    fig.suptitle("Table 4, clean data: minSup 1 against 0.75 in simulated worlds\n"
                  "(only the assessors' spread of consistency varies; control: less agreement alone)",
                  fontsize=9)
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, 0, 1, 0.9))
+    fig.subplots_adjust(bottom=0.36)
     return fig
 
 
@@ -144,7 +180,7 @@ def wca_weights_figure(ed: pd.DataFrame, summary: pd.DataFrame, published: pd.Da
         a.plot(pub["noise_ratio"].astype(float), pub["wca-tau"].astype(float), color="C3", ls=":",
                marker="s", ms=3, label="paper: wca-tau")
     a.set(xlabel="noise ratio r", ylabel="ED (mean over noise draws)")
-    a.legend(fontsize=7, ncol=2)
+    a.legend(fontsize=7, ncol=2, loc="upper left", bbox_to_anchor=(0, -0.3), frameon=False)
     lo, hi = base["noise_ratio"].min(), base["noise_ratio"].max()
     first, last = base.set_index("noise_ratio").loc[lo], base.set_index("noise_ratio").loc[hi]
     ac_drop = min(100 * (first[m] - last[m]) / first[m] for m in ("ac-tau", "ac-sp"))
@@ -158,8 +194,9 @@ def wca_weights_figure(ed: pd.DataFrame, summary: pd.DataFrame, published: pd.Da
                  fontsize=8)
     b.set(xlabel="weight offset a: weights (w + a)/(1 + a)\nbelow it: ratios where RBA > WCA (tau and Sp)",
           ylabel=f"% degradation of ED\n(noise ratio {lo:g} to {hi:g})")
-    b.legend(fontsize=7)
+    b.legend(fontsize=7, ncol=2, loc="upper left", bbox_to_anchor=(0, -0.42), frameon=False)
     fig.suptitle("Table 1: WCA's weights as printed (a = 0, in [-1, 1]) against rescaled to [0, 1] "
                  "(a = 1); only a varies", fontsize=9)
     fig.tight_layout(rect=(0, 0, 1, 0.95))
+    fig.subplots_adjust(bottom=0.4)
     return fig

@@ -78,11 +78,16 @@ def _verdict(worlds: pd.DataFrame, what: str) -> str:
     not_found = "two-centre heterogeneity does not explain it; the cause is not found here"
     if what in _ORDERINGS:
         col = _ORDERINGS[what]
+        counts = worlds.sort_values("centre_phi")[col]
+        steady = bool((counts.diff().dropna() >= 0).all())
+        trend = ("" if steady else
+                 f"The counts do not rise steadily with centre_phi ({worlds['ratios'].max()} ratios, one "
+                 "noise draw per alternative world), so the evidence is inconclusive. ")
         full = worlds[worlds[col] == worlds["ratios"]]
         if len(full):
-            return (f"It holds at every ratio only with centre_phi {full.centre_phi.min():g}, where "
-                    f"assessors agree at tau {full.mean_pairwise_tau.iloc[0]:.2f} (paper ~0.45): "
-                    "strongly split assessors favour it, but such a world misses the calibration")
+            return trend + (f"It holds at every ratio only with centre_phi {full.centre_phi.min():g}, where "
+                            f"assessors agree at tau {full.mean_pairwise_tau.iloc[0]:.2f} (paper ~0.45): "
+                            "such a world misses the calibration")
         return (f"No world tried makes it hold at every ratio (at most "
                 f"{worlds[col].max()}/{worlds['ratios'].max()}): {not_found}")
     better = worlds[worlds["worst_rba_frespa_drop_pct"] < worlds["best_ac_wca_drop_pct"]]

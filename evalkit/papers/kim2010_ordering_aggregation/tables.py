@@ -24,7 +24,7 @@ from ...measures import aggregation as methods, discriminativeness as edm
 
 __all__ = ["GRID_W", "GRID_RATIO", "FRESPA_TABLES", "length_from_ratio", "noisy_sets",
            "mean_pairwise_tau", "dilution_check", "table1", "summarise_table1", "table1_sd",
-           "table1_order_checks", "table1_vs_published", "frespa_settings", "frespa_tables",
+           "table1_order_checks", "table1_vs_published", "frespa_settings", "frespa_tables", "per_draw",
            "frespa_vs_published"]
 
 #: The paper's grids: Table 2's weights wLen, wSup; Table 3's length ratios and Table 4's minSup.
@@ -84,11 +84,26 @@ def table1(sets, ratios: Sequence[float] = GRID_RATIO, draws: int = 10, seed: in
     frespa = frespa_params or {}
     jobs = [(r, d) for r in ratios for d in (range(1) if r == 0 else range(draws))]
     for r, d in tqdm(jobs, desc="Table 1 noise draws", disable=not progress):
-        data = noisy_sets(sets, r, seed, d)
-        for m in edm.METHODS:
-            ed = edm.discriminativeness(m, data, **(frespa if m == "frespa" else {}))
-            rows.append({"noise_ratio": r, "draw": d, "method": m, "ED": ed})
+        eds = _seven_methods(noisy_sets(sets, r, seed, d), frespa)
+        rows += [{"noise_ratio": r, "draw": d, "method": m, "ED": eds[m]} for m in edm.METHODS]
     return pd.DataFrame(rows)
+
+
+def _seven_methods(data: Mapping[str, list], frespa: dict) -> dict[str, float]:
+    """ED of every method on one data set, one engine per set for all seven (the same numbers as
+    :func:`~evalkit.measures.discriminativeness.discriminativeness` per method)."""
+    per_set = {m: [] for m in edm.METHODS}
+    for judg in data.values():
+        judg = methods.check_judgments(judg)
+        eng = edm.SetEngine(judg)
+        for m in edm.METHODS[:-1]:
+            kind, corr = m.split("-")
+            per_set[m].append(eng.correlation_ed("kendall" if corr == "tau" else "spearman", kind))
+        k = len(judg[0])
+        p = edm.frespa_params(**{key: (v(k) if callable(v) else v) for key, v in frespa.items()})
+        per_set["frespa"].append(eng.frespa_ed([p])[0] if k <= edm.FAST_MAX_ITEMS else
+                                 edm.discriminativeness("frespa", judg, **p))
+    return {m: float(np.mean(v)) for m, v in per_set.items()}
 
 
 def summarise_table1(long: pd.DataFrame) -> pd.DataFrame:
@@ -186,3 +201,18 @@ def frespa_vs_published(ft: pd.DataFrame, published: pd.DataFrame) -> dict[str, 
 def _values_as_float(frame: pd.DataFrame) -> pd.DataFrame:
     """Tables 2-4's ``value`` column as floats (the comparison's ``prepare`` step)."""
     return frame.astype({"value": float})
+
+
+def per_draw(long: pd.DataFrame) -> dict[int, pd.DataFrame]:
+    """Table 1 of each noise draw: draw -> ED per (noise ratio, method).
+
+    The clean ratio (0) has one draw and joins every draw's table, so a claim
+    over noise ratios can be judged draw by draw.
+    """
+    clean = long[long.noise_ratio == 0]
+    noisy = long[long.noise_ratio > 0]
+    out = {}
+    for d in sorted(noisy["draw"].unique()) or [0]:
+        part = pd.concat([clean, noisy[noisy.draw == d]])
+        out[int(d)] = part.pivot_table(index="noise_ratio", columns="method", values="ED")
+    return out

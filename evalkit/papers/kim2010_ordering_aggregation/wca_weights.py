@@ -15,13 +15,14 @@ from __future__ import annotations
 
 from typing import Sequence
 
+import numpy as np
 import pandas as pd
 
 from ...measures import discriminativeness as edm
 from .tables import noisy_sets, table1_order_checks
 
 __all__ = ["WCA_OFFSETS", "wca_weight_worlds", "summarise_wca_weights", "holds_from_offset",
-           "wca_weights_explanation"]
+           "wca_weights_explanation", "wca_outliers", "wca_outlier_explanation", "WILD_SCORE"]
 
 #: The weight offsets ``a`` tried by default (0: the formula as printed).
 WCA_OFFSETS = (0, 0.1, 0.25, 0.5, 1)
@@ -144,3 +145,66 @@ def wca_weights_explanation(summary: pd.DataFrame | None, what: str) -> str:
                 f"which gives a random ordering about 1/2), {finding}: {holds}.")
     see = "See kim2010/wca_weights.png and kim2010/wca_weights.csv."
     return " ".join(p for p in (_WHY_PRINTED, rescored, _at_offset_one(summary), _WHY_DEFAULT, see) if p)
+
+
+def wca_outliers(sets, t1_long: pd.DataFrame, seed: int = 2010) -> pd.DataFrame:
+    """Per noise draw and WCA variant: the ED, and the turn whose gold weights cancel most.
+
+    WCA's score of a held-out ordering is ``sum_i w_i c_i / sum_i w_i`` with
+    the printed weights ``w_i`` in ``[-1, 1]`` (a gold's mean correlation with
+    the others).  Random orderings get weights near 0, some negative, so in
+    some turns the weights nearly cancel and the score leaves ``[-1, 1]``
+    without bound.  One row per (method, noise ratio, draw) of ``t1_long``'s
+    noisy draws (Table 1's own noisy sets, as :func:`wca_weight_worlds`):
+    ``ED``, ``clean_ED``, ``min_abs_weight_sum`` and ``max_abs_score`` over
+    the draw's turns (all sets).
+    """
+    clean = t1_long[t1_long.noise_ratio == 0].set_index("method")["ED"]
+    rows = []
+    jobs = t1_long.loc[t1_long.noise_ratio > 0, ["noise_ratio", "draw"]].drop_duplicates()
+    eds = t1_long.set_index(["method", "noise_ratio", "draw"])["ED"]
+    for r, d in jobs.itertuples(index=False):
+        engines = [edm.SetEngine(s) for s in noisy_sets(sets, r, seed, d).values()]
+        for m, attr in (("wca-tau", "tau"), ("wca-sp", "rho")):
+            sums, scores = [], []
+            for eng in engines:
+                c, n = getattr(eng, attr), eng.n
+                for i in range(n):
+                    others = np.delete(np.arange(n), i)
+                    sub = c[np.ix_(others, others)]
+                    w = (sub.sum(1) - 1) / (others.size - 1)
+                    sums.append(abs(w.sum()))
+                    if abs(w.sum()) >= 1e-12:       # the engine falls back to the mean at 0
+                        scores.append(abs(w @ c[i, others] / w.sum()))
+            rows.append({"method": m, "noise_ratio": r, "draw": d, "ED": eds[(m, r, d)],
+                         "clean_ED": clean[m], "min_abs_weight_sum": min(sums),
+                         "max_abs_score": max(scores)})
+    return pd.DataFrame(rows)
+
+
+#: A turn whose WCA score exceeds this in absolute value counts as "weights nearly cancel".
+WILD_SCORE = 5.0
+
+
+def wca_outlier_explanation(outliers: pd.DataFrame | None, method: str = "wca-sp") -> str:
+    """Why some noisy draws of WCA score above its clean ED, from :func:`wca_outliers` ("" without)."""
+    if outliers is None or not len(outliers):
+        return ""
+    o = outliers[outliers.method == method]
+    above = o[o.ED > o.clean_ED]
+    wild = o[o.max_abs_score > WILD_SCORE]
+    label = method.upper().replace("-SP", "-Sp").replace("-TAU", "-tau")
+    if not len(above):
+        return (f"{label}'s ED stays below its clean {o.clean_ED.iloc[0]:.3f} in all {len(o)} noisy "
+                "draws.")
+    top = above.loc[above.ED.idxmax()]
+    both = len(above[above.max_abs_score > WILD_SCORE])
+    return (f"{label}'s ED exceeds its clean {top.clean_ED:.3f} in {len(above)} of {len(o)} noisy draws "
+            f"(highest {top.ED:.3f} at r = {top.noise_ratio:g}, draw {int(top.draw)}). WCA's score is "
+            "sum w c / sum w with the printed weights in [-1, 1]; random orderings get weights near 0, "
+            f"some negative, so in some turns the weights nearly cancel (|sum w| down to "
+            f"{o.min_abs_weight_sum.min():.3f}) and the score leaves [-1, 1] without bound (up to "
+            f"{o.max_abs_score.max():.1f}). {both} of the {len(above)} draws above the clean ED have a "
+            f"turn scoring beyond +-{WILD_SCORE:g}, and {len(wild)} of all {len(o)} draws do: the "
+            "outliers are the formula's division by a near-zero weight sum, not better discrimination "
+            "(see kim2010/wca_outliers.csv).")
