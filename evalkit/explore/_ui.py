@@ -13,7 +13,7 @@ import asyncio
 import time
 from collections.abc import Callable
 
-__all__ = ["Debounced", "Timer", "connect", "status_html", "figure_png"]
+__all__ = ["Debounced", "Timer", "connect", "status_html", "figure_png", "interval_bars"]
 
 
 class Timer:
@@ -76,3 +76,23 @@ def figure_png(fig, dpi: int = 100) -> bytes:
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=dpi, metadata={"Software": None}, bbox_inches="tight")
     return buf.getvalue()
+
+
+def interval_bars(ax, x, centre, low, high, top: float, **style) -> None:
+    """Points with their intervals, each interval cut at ``top`` (the axis's upper limit).
+
+    An interval that reaches past ``top`` (Kendall's unclipped interval can pass 1) is
+    drawn up to the axis and its cut end marked with an open triangle, named in a legend
+    below the panel, so no bar runs off the axes unannounced.
+    """
+    import numpy as np
+
+    centre, low, high = (np.asarray(v, dtype=float) for v in (centre, low, high))
+    shown = np.minimum(high, top)
+    ax.errorbar(x, centre, yerr=[centre - low, shown - centre], fmt="o", capsize=4, **style)
+    ax.set_ylim(top=top)
+    cut = high > top
+    if cut.any():
+        ax.plot(np.asarray(x)[cut], shown[cut], "^", mfc="white", color=style.get("color", "C0"),
+                ms=7, clip_on=False, label=f"interval cut at {top:g}")
+        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.28), frameon=False, fontsize=8)

@@ -24,7 +24,7 @@ import pandas as pd
 from ..measures import gains
 from ..papers import sakai2017_unanimity_gain as paper
 from ..simulate.latent_ratings import simulate_agreeing_ratings
-from ._ui import Timer, connect, figure_png, status_html
+from ._ui import Timer, connect, figure_png, interval_bars, status_html
 
 __all__ = ["SakaiView", "app", "compute", "figure", "show", "summary_html"]
 
@@ -78,12 +78,11 @@ def figure(view: SakaiView):
     left, right = fig.subplots(1, 2)
     t = view.tau
     x = np.arange(len(t))
-    left.errorbar(x, t["tau"], yerr=[t["tau"] - t["low"], t["high"] - t["tau"]], fmt="o",
-                  capsize=4, color="tab:blue")
+    left.set_ylim(min(0.5, float(t["low"].min()) - 0.05), 1.05)
+    interval_bars(left, x, t["tau"], t["low"], t["high"], 1.05, color="tab:blue")
     left.axhline(1.0, color="grey", lw=0.8, ls="--")
     left.set_xticks(x, t["measure"])
     left.set_xlabel("measure")
-    left.set_ylim(min(0.5, float(t["low"].min()) - 0.05), 1.05)
     left.set_ylabel("Kendall's tau, RawG vs UG")
     h = view.hsd
     right.bar(x, h["discrepancies"], color="tab:orange")

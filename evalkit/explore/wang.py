@@ -23,7 +23,7 @@ from ..measures import timeline
 from ..papers import wang2015_assessor_differences as paper
 from ..simulate import ttg as simulate
 from .. import paths
-from ._ui import Timer, connect, figure_png, status_html
+from ._ui import Timer, connect, figure_png, interval_bars, status_html
 
 __all__ = ["WangView", "World", "app", "compute", "figure", "show"]
 
@@ -140,10 +140,10 @@ def figure(view: WangView):
     left, right = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1, 1.1]})
     t = view.stability
     x = np.arange(len(t))
-    left.errorbar(x, t["tau"], yerr=[t["tau"] - t["low"], t["high"] - t["tau"]], fmt="o", capsize=4)
+    left.set_ylim(min(0.6, float(t["low"].min()) - 0.05), 1.02)
+    interval_bars(left, x, t["tau"], t["low"], t["high"], 1.02)
     left.set_xticks(x, [m.replace("weighted_", "w. ") for m in t["metric"]], fontsize=8)
     left.set_xlabel("TTG metric")
-    left.set_ylim(min(0.6, float(t["low"].min()) - 0.05), 1.02)
     left.set_ylabel("Kendall's tau, official vs alternate")
     p = view.pairs
     right.scatter(p.loc[~p.swapped, "d_official"], p.loc[~p.swapped, "d_alternate"], s=4,

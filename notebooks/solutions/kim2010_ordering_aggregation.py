@@ -4,7 +4,7 @@
 from itertools import combinations
 
 
-def tau(x, y):
+def kendall(x, y):
     """Kendall's tau: (concordant - discordant pairs) / pairs."""
     pairs = list(combinations(x, 2))             # x puts a before b
     concordant = sum(y.index(a) < y.index(b) for a, b in pairs)
@@ -13,7 +13,7 @@ def tau(x, y):
 
 orderings = ["abc", "acb", "bac"]
 # held out i, the score minus the reverse's score is the mean tau with the others
-turns = [sum(tau(orderings[i], orderings[j]) for j in range(3) if j != i) / 2 for i in range(3)]
+turns = [sum(kendall(orderings[i], orderings[j]) for j in range(3) if j != i) / 2 for i in range(3)]
 answer_ed_by_hand = sum(turns) / 3               # (1/3 + 0 + 0) / 3 = 1/9
 
 # %% answer:wca_score

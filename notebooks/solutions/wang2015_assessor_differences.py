@@ -13,10 +13,10 @@ answer_topic_ari = (index - expected) / ((a + b) / 2 - expected)
 print(f"ARI = {answer_topic_ari:.4f}")
 
 # %% answer:rank_swaps
-official = [0.42, 0.38, 0.35, 0.31, 0.30, 0.22]
-alternate = [0.40, 0.41, 0.30, 0.33, 0.29, 0.25]
+off_scores = [0.42, 0.38, 0.35, 0.31, 0.30, 0.22]
+alt_scores = [0.40, 0.41, 0.30, 0.33, 0.29, 0.25]
 pairs = [(i, j) for i in range(6) for j in range(i + 1, 6)]
-swaps = sum((official[i] - official[j]) * (alternate[i] - alternate[j]) < 0 for i, j in pairs)
+swaps = sum((off_scores[i] - off_scores[j]) * (alt_scores[i] - alt_scores[j]) < 0 for i, j in pairs)
 answer_rank_swaps = 1 - 2 * swaps / len(pairs)
 print(f"{swaps} of {len(pairs)} pairs swap: tau = {answer_rank_swaps:.3f}")
 

@@ -51,3 +51,45 @@ def test_every_notebook_s_answer_cells_match_its_solutions_file():
                     if len(line.strip()) >= 12 and line.strip() in text], path.name
     assert {p.stem for p in solutions.SOLUTIONS.glob("*.py")} <= {
         p.stem for p in paths.NOTEBOOKS.glob("*.ipynb")}
+
+
+def _assigned(code):
+    import ast
+
+    names = set()
+    for node in ast.walk(ast.parse(code)):
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names |= {(a.asname or a.name).split(".")[0] for a in node.names}
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+    return names
+
+
+def _used(code):
+    import ast
+
+    return {n.id for n in ast.walk(ast.parse(code)) if isinstance(n, ast.Name)}
+
+
+def test_no_solution_overwrites_a_name_the_notebook_still_needs():
+    """The instructor edition runs each solution in the notebook's namespace: a solution that
+    reassigns a variable the later cells read would change (or break) the rest of the chapter."""
+    import json
+
+    from evalkit import paths
+
+    clashes = []
+    for path in sorted(solutions.SOLUTIONS.glob("*.py")):
+        cells = json.loads((paths.NOTEBOOKS / f"{path.stem}.ipynb").read_text())["cells"]
+        code = ["".join(c["source"]) if c["cell_type"] == "code" else "" for c in cells]
+        where = solutions.answer_cells({"cells": cells})
+        for ident, block in solutions.load(path.stem).items():
+            i = where[ident]
+            before = set().union(*(_assigned(c) for c in code[:i] if c and not c.startswith("%")))
+            later = set().union(*(_used(c) for c in code[i + 1:] if c and not c.startswith("%")))
+            clash = (_assigned(block) - {f"answer_{ident}"}) & before & later
+            if clash:
+                clashes.append(f"{path.stem} answer:{ident} reassigns {sorted(clash)}")
+    assert not clashes, clashes

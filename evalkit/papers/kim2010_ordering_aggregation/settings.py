@@ -82,4 +82,4 @@ def settings_explanation(tables: pd.DataFrame, published: pd.DataFrame | None,
                 f"of that size are draw-to-draw variation (here one setting's sd over noise draws is "
                 f"{sd:.3f}). Whether the best settings differ on noisy data is inconclusive in the paper's "
                 "numbers and not reproduced here.")
-    return out
+    return out + " See kim2010/table2.csv."
