@@ -15,39 +15,73 @@ topics
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from ..errors import InputError
 from ..workspace.outputs import write_text
-from ._text import _grade, _lines, _topic
+from ._columns import (as_text, first_duplicate, first_row, parse_tokens, raise_first,
+                       read_columns)
+from ._text import _lines, _topic
 
 __all__ = ["read_qrels", "write_qrels", "read_run", "read_runs", "write_run", "read_topics"]
 
 
 def read_qrels(path) -> pd.DataFrame:
-    """Read TREC qrels into a frame with columns ``topic, doc, grade``."""
+    """Read TREC qrels into a frame with columns ``topic, doc, grade``.
+
+    Read column-wise (:mod:`evalkit.formats._columns`); the checks and the
+    first error reported are those of a line-by-line reading.
+    """
     path = Path(path)
-    rows = []
-    seen: dict[tuple[str, str], int] = {}
-    for number, fields in _lines(path):
-        if len(fields) != 4:
-            raise InputError(
-                f"expected 4 fields 'topic iteration doc grade', got {len(fields)}",
-                path=path, line=number,
-            )
-        topic, _, doc, grade = fields
-        topic = _topic(topic)
-        key = (topic, doc)
-        if key in seen:
-            raise InputError(
-                f"document {doc} is judged twice for topic {topic} "
-                f"(first on line {seen[key]})", path=path, line=number,
-            )
-        seen[key] = number
-        rows.append((topic, doc, _grade(grade, path, number)))
-    return pd.DataFrame(rows, columns=["topic", "doc", "grade"])
+    cols = read_columns(path, 4, text=(0, 1, 2))
+    f = cols.frame
+    grades = f[3].to_numpy()
+    fast = (bool((cols.count == 4).all()) and f[3].dtype == np.int64
+            and not (grades < 0).any())
+    topic, topic_code = _topics(f[0])
+    doc_code = pd.factorize(f[2])[0]
+    dup, first = first_duplicate(topic_code, doc_code)
+    if fast and dup is None:
+        return pd.DataFrame({"topic": topic, "doc": f[2], "grade": grades.astype(np.int64)})
+    cols = as_text(cols, 4)
+    f = cols.frame
+    values, ok = parse_tokens(f[3], _grade_token)
+    negative = ok & (np.where(ok, values, 0) < 0)
+
+    def at(row):
+        return dict(path=path, line=cols.line(row))
+
+    raise_first(cols, [
+        (first_row(cols.count != 4), lambda r: InputError(
+            f"expected 4 fields 'topic iteration doc grade', got {cols.count[r]}", **at(r))),
+        (dup, lambda r: InputError(
+            f"document {f[2].iloc[r]} is judged twice for topic {topic.iloc[r]} "
+            f"(first on line {cols.line(first)})", **at(r))),
+        (first_row(~ok), lambda r: InputError(
+            f"grade {f[3].iloc[r]!r} is not an integer or L0/L1/L2...", **at(r))),
+        (first_row(negative), lambda r: InputError(f"grade {f[3].iloc[r]!r} is negative", **at(r))),
+    ])
+    return pd.DataFrame({"topic": topic, "doc": f[2], "grade": values.astype(np.int64)})
+
+
+def _grade_token(token: str) -> int:
+    """A qrels grade: an integer, or L0/L1/L2... (NTCIREVAL)."""
+    return int(token[1:] if token[:1] in ("L", "l") else token)
+
+
+def _topics(column: pd.Series) -> tuple[pd.Series, np.ndarray]:
+    """Normalised topic ids (:func:`_topic`, once per distinct id) and their integer codes."""
+    codes, uniques = pd.factorize(column, sort=False)
+    normal = [_topic(t) for t in uniques.tolist()]
+    if normal == uniques.tolist():
+        return column, codes
+    merged, names = pd.factorize(pd.Index(normal, dtype=object), sort=False)
+    topic = pd.Series(np.asarray(names, dtype=object)[merged[codes]], dtype=column.dtype)
+    return topic, merged[codes]
 
 
 def write_qrels(qrels: pd.DataFrame, path) -> Path:
@@ -65,43 +99,9 @@ def read_run(path, qrels: pd.DataFrame | None = None, report: list | None = None
     dropped silently).
     """
     path = Path(path)
-    rows = []
-    seen: dict[tuple[str, str], int] = {}
-    tags: set[str] = set()
-    for number, fields in _lines(path):
-        if len(fields) != 6:
-            raise InputError(
-                f"expected 6 fields 'topic Q0 doc rank score tag', got {len(fields)}",
-                path=path, line=number,
-            )
-        topic, _, doc, rank, score, tag = fields
-        topic = _topic(topic)
-        try:
-            rank_i = int(rank)
-        except ValueError:
-            raise InputError(f"rank {rank!r} is not an integer", path=path, line=number) from None
-        try:
-            score_f = float(score)
-        except ValueError:
-            raise InputError(f"score {score!r} is not a number", path=path, line=number) from None
-        if not math.isfinite(score_f):
-            raise InputError(f"score {score!r} is not finite", path=path, line=number)
-        key = (topic, doc)
-        if key in seen:
-            raise InputError(
-                f"document {doc} is listed twice for topic {topic} "
-                f"(first on line {seen[key]})", path=path, line=number,
-                hint="a run lists each document at most once per topic",
-            )
-        seen[key] = number
-        tags.add(tag)
-        rows.append((tag, topic, doc, rank_i, score_f))
-    if len(tags) > 1:
-        raise InputError(
-            f"one run file must have one tag, found {len(tags)}: {sorted(tags)[:5]}",
-            path=path,
-        )
-    run = pd.DataFrame(rows, columns=["run", "topic", "doc", "rank", "score"])
+    table = run_table(path)
+    run = pd.DataFrame({"run": table.tag_column, "topic": table.topic, "doc": table.doc,
+                        "rank": table.rank, "score": table.score})
     if qrels is not None:
         judged = set(qrels["topic"].unique())
         extra = sorted(set(run["topic"]) - judged)
@@ -118,6 +118,88 @@ def read_run(path, qrels: pd.DataFrame | None = None, report: list | None = None
             report.append(message)
             run = run[~run["topic"].isin(extra)].reset_index(drop=True)
     return run
+
+
+@dataclass
+class RunTable:
+    """One run file, checked, as columns: the scoring path's view of :func:`read_run`.
+
+    ``topic_code``/``doc_code`` index ``topics``/``docs`` (each distinct id
+    once); ``topic`` and ``doc`` are the same ids per row as text.
+    """
+
+    path: Path
+    tag: str
+    tag_column: pd.Series
+    topic: pd.Series
+    doc: pd.Series
+    topic_code: np.ndarray
+    topics: list[str]
+    doc_code: np.ndarray
+    docs: pd.Index
+    rank: np.ndarray
+    score: np.ndarray
+
+
+def run_table(path) -> RunTable:
+    """Read and check one TREC run file column-wise (see :func:`read_run` for the format).
+
+    The checks, and the first error reported (file, line, problem), are those
+    of a line-by-line reading: 6 fields, an integer rank, a finite score, each
+    document once per topic, one tag per file.
+    """
+    path = Path(path)
+    cols = read_columns(path, 6, text=(0, 1, 2, 5))
+    f = cols.frame
+    fast = (bool((cols.count == 6).all()) and f[3].dtype == np.int64
+            and f[4].dtype.kind in "if" and bool(np.isfinite(f[4].to_numpy(float)).all()))
+    topic, topic_code = _topics(f[0])
+    doc_code, docs = pd.factorize(f[2], sort=False)
+    dup, first = first_duplicate(topic_code, doc_code)
+    if fast and dup is None:
+        rank, score = f[3].to_numpy(np.int64), f[4].to_numpy(np.float64)
+    else:
+        cols = as_text(cols, 6)
+        f = cols.frame
+        rank, rank_ok = parse_tokens(f[3], int)
+        score, score_ok = parse_tokens(f[4], float)
+        finite = np.array([ok and math.isfinite(v) for v, ok in zip(score, score_ok)], dtype=bool)
+
+        def at(row):
+            return dict(path=path, line=cols.line(row))
+
+        raise_first(cols, [
+            (first_row(cols.count != 6), lambda r: InputError(
+                f"expected 6 fields 'topic Q0 doc rank score tag', got {cols.count[r]}", **at(r))),
+            (first_row(~rank_ok), lambda r: InputError(
+                f"rank {f[3].iloc[r]!r} is not an integer", **at(r))),
+            (first_row(~score_ok), lambda r: InputError(
+                f"score {f[4].iloc[r]!r} is not a number", **at(r))),
+            (first_row(~finite), lambda r: InputError(
+                f"score {f[4].iloc[r]!r} is not finite", **at(r))),
+            (dup, lambda r: InputError(
+                f"document {f[2].iloc[r]} is listed twice for topic {topic.iloc[r]} "
+                f"(first on line {cols.line(first)})", **at(r),
+                hint="a run lists each document at most once per topic")),
+        ])
+        rank, score = rank.astype(np.int64), score.astype(np.float64)
+    tags = f[5]
+    tag = tags.iloc[0] if len(tags) else ""
+    if not (tags == tag).all():
+        found = sorted(set(tags.tolist()))
+        raise InputError(f"one run file must have one tag, found {len(found)}: {found[:5]}",
+                         path=path)
+    return RunTable(path, str(tag), tags, topic, f[2], topic_code, _code_names(topic, topic_code),
+                    doc_code, docs, rank, score)
+
+
+def _code_names(topic: pd.Series, codes: np.ndarray) -> list[str]:
+    """The id of each code: ``names[codes[i]] == topic[i]``."""
+    names = [""] * (int(codes.max()) + 1 if len(codes) else 0)
+    _, where = np.unique(codes, return_index=True)
+    for row in where.tolist():
+        names[codes[row]] = topic.iloc[row]
+    return names
 
 
 def read_runs(folder, qrels: pd.DataFrame | None = None, report: list | None = None) -> pd.DataFrame:
