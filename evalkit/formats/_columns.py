@@ -70,7 +70,7 @@ def checked_bytes(path: Path) -> tuple[bytes, bool]:
 
 def _simple(raw: bytes, ascii_only: bool) -> bool:
     """No line break or white space that ``str.split()`` knows and the C tokeniser does not."""
-    if any(b in raw for b in _ODD_ASCII) or raw.count(b"\r") != raw.count(b"\r\n"):
+    if any(b in raw for b in _ODD_ASCII) or (b"\r" in raw and raw.count(b"\r") != raw.count(b"\r\n")):
         return False
     if ascii_only:
         return True
@@ -129,14 +129,19 @@ def read_columns(path, n: int, text: tuple[int, ...] | None = None) -> Columns:
     if not simple:
         return _python_columns(path, raw.decode("utf-8"), n)
     count = np.full(len(frame), n, dtype=np.int64)
-    longer = (frame[n] != "").to_numpy()
-    if longer.any() or (frame[n - 1].dtype.kind not in "iufb" and (frame[n - 1] == "").any()):
+    longer = ~_empty(frame[n])
+    if longer.any() or (frame[n - 1].dtype.kind not in "iufb" and _empty(frame[n - 1]).any()):
         for k in range(n - 1, -1, -1):            # fields fill columns left to right
             if frame[k].dtype.kind not in "iufb":
-                count[(frame[k] == "").to_numpy()] = k
+                count[_empty(frame[k])] = k
         count[longer] = n + 1
     all_text = text is None or all(frame[k].dtype.kind not in "iufb" for k in range(n))
     return Columns(path, frame.drop(columns=n), count, all_text, raw=raw)
+
+
+def _empty(column: pd.Series) -> np.ndarray:
+    """Rows where a text column has no field (numpy's comparison of the objects: fast)."""
+    return np.asarray(column.to_numpy(dtype=object) == "", dtype=bool)
 
 
 def _python_columns(path: Path, text: str, n: int) -> Columns:

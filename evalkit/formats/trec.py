@@ -136,17 +136,19 @@ class RunTable:
     topic_code: np.ndarray
     topics: list[str]
     doc_code: np.ndarray
-    docs: pd.Index
+    docs: object                          # distinct ids, as pandas' factorize gives them
     rank: np.ndarray
     score: np.ndarray
 
 
-def run_table(path) -> RunTable:
+def run_table(path, vocabulary: np.ndarray | None = None) -> RunTable:
     """Read and check one TREC run file column-wise (see :func:`read_run` for the format).
 
     The checks, and the first error reported (file, line, problem), are those
     of a line-by-line reading: 6 fields, an integer rank, a finite score, each
-    document once per topic, one tag per file.
+    document once per topic, one tag per file.  With ``vocabulary`` (distinct
+    document ids), ``docs`` starts with it: a ``doc_code`` below its length is
+    that document of the vocabulary (one hashing of the ids for both).
     """
     path = Path(path)
     cols = read_columns(path, 6, text=(0, 1, 2, 5))
@@ -154,7 +156,12 @@ def run_table(path) -> RunTable:
     fast = (bool((cols.count == 6).all()) and f[3].dtype == np.int64
             and f[4].dtype.kind in "if" and bool(np.isfinite(f[4].to_numpy(float)).all()))
     topic, topic_code = _topics(f[0])
-    doc_code, docs = pd.factorize(f[2], sort=False)
+    if vocabulary is None:
+        doc_code, docs = pd.factorize(f[2], sort=False)
+    else:
+        doc_code, docs = pd.factorize(np.concatenate([vocabulary, f[2].to_numpy(dtype=object)]),
+                                      sort=False)
+        doc_code = doc_code[len(vocabulary):]
     dup, first = first_duplicate(topic_code, doc_code)
     if fast and dup is None:
         rank, score = f[3].to_numpy(np.int64), f[4].to_numpy(np.float64)
@@ -185,7 +192,7 @@ def run_table(path) -> RunTable:
         rank, score = rank.astype(np.int64), score.astype(np.float64)
     tags = f[5]
     tag = tags.iloc[0] if len(tags) else ""
-    if not (tags == tag).all():
+    if not (tags.to_numpy(dtype=object) == tag).all():
         found = sorted(set(tags.tolist()))
         raise InputError(f"one run file must have one tag, found {len(found)}: {found[:5]}",
                          path=path)
