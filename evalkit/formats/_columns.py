@@ -19,6 +19,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -84,64 +85,69 @@ class Columns:
     """The fields of a file's non-blank lines, one column per field position.
 
     ``frame`` has columns ``0 .. n-1`` (text, or numbers where the C tokeniser
-    read a whole column as numbers); ``count`` the number of fields of each
-    row (line).  :meth:`line` turns row numbers into 1-based line numbers.
+    read a whole column as numbers) for the rows before the first line
+    without ``n`` fields; ``count`` the number of fields of every non-blank
+    line.  :meth:`line` turns row numbers into 1-based line numbers.
     """
 
     path: Path
     frame: pd.DataFrame
     count: np.ndarray
     text: bool                                   # every column is text
-    raw: bytes | None = None
-    lines: np.ndarray | None = field(default=None, repr=False)
+    lines: np.ndarray = field(repr=False)        # line number of each row
 
     def line(self, row: int) -> int:
         """The 1-based line number of row ``row`` (blank lines are not rows)."""
-        if self.lines is None:
-            self.lines = _non_blank_lines(self.raw, len(self.frame))
         return int(self.lines[row])
 
 
-def _non_blank_lines(raw: bytes, rows: int) -> np.ndarray:
-    """Line numbers of the non-blank lines (only needed to name a line in an error)."""
-    if raw.count(b"\n") + (not raw.endswith(b"\n")) == rows:
-        return np.arange(1, rows + 1)
-    out = [number for number, line in enumerate(io.BytesIO(raw), start=1) if line.strip()]
-    return np.asarray(out, dtype=np.int64)
+def _field_counts(raw: bytes, chunk: int = 1 << 24) -> np.ndarray:
+    """Fields on each line (``len(line.split())``, 0 for a blank line) of a simple file.
+
+    Vectorised over pieces of about ``chunk`` bytes cut at line ends; in a
+    simple file white space is space, tab, CR and LF, and lines end at LF.
+    """
+    a = np.frombuffer(raw, dtype=np.uint8)
+    out, start = [], 0
+    while start < len(a):
+        end = len(a) if start + chunk >= len(a) else raw.find(b"\n", start + chunk) + 1 or len(a)
+        piece = a[start:end]
+        space = (piece == 32) | (piece == 9) | (piece == 10) | (piece == 13)
+        begins = np.flatnonzero(~space & np.concatenate(([True], space[:-1])))
+        breaks = np.flatnonzero(piece == 10)
+        lines = len(breaks) + int(piece[-1] != 10)
+        out.append(np.bincount(np.searchsorted(breaks, begins), minlength=lines))
+        start = end
+    return np.concatenate(out) if out else np.zeros(0, dtype=np.int64)
 
 
 def read_columns(path, n: int, text: tuple[int, ...] | None = None) -> Columns:
-    """Split ``path`` into ``n`` whitespace-separated columns (plus a count of fields).
+    """Split ``path`` into ``n`` whitespace-separated columns and count each line's fields.
 
     Columns in ``text`` are read as text, the others as numbers where every
     token of the column is one (else as text); ``text=None`` reads all as text.
+    When a line has other than ``n`` fields, only the rows before it are split
+    (the first error is on that line or before it).
     """
     path = Path(path)
     raw, simple = checked_bytes(path)
     if simple:
-        as_text = range(n + 1) if text is None else (*text, n)
-        try:
-            frame = pd.read_csv(io.BytesIO(raw), sep=r"\s+", header=None, names=list(range(n + 1)),
-                                quoting=csv.QUOTE_NONE, na_filter=False, engine="c",
-                                dtype={c: str for c in as_text}, low_memory=False)
-        except pd.errors.ParserError:      # a line with more than n + 1 fields: split by Python
-            simple = False
-    if not simple:
-        return _python_columns(path, raw.decode("utf-8"), n)
-    count = np.full(len(frame), n, dtype=np.int64)
-    longer = ~_empty(frame[n])
-    if longer.any() or (frame[n - 1].dtype.kind not in "iufb" and _empty(frame[n - 1]).any()):
-        for k in range(n - 1, -1, -1):            # fields fill columns left to right
-            if frame[k].dtype.kind not in "iufb":
-                count[_empty(frame[k])] = k
-        count[longer] = n + 1
-    all_text = text is None or all(frame[k].dtype.kind not in "iufb" for k in range(n))
-    return Columns(path, frame.drop(columns=n), count, all_text, raw=raw)
-
-
-def _empty(column: pd.Series) -> np.ndarray:
-    """Rows where a text column has no field (numpy's comparison of the objects: fast)."""
-    return np.asarray(column.to_numpy(dtype=object) == "", dtype=bool)
+        counts = _field_counts(raw)
+        lines = np.flatnonzero(counts) + 1
+        count = counts[lines - 1]
+        bad = first_row(count != n)
+        rows = len(count) if bad is None else bad
+        as_text = range(n) if text is None else text
+        with warnings.catch_warnings():     # rows after a bad line are not read at all
+            warnings.simplefilter("ignore", pd.errors.ParserWarning)
+            frame = pd.read_csv(io.BytesIO(raw), sep=r"\s+", header=None, names=list(range(n)),
+                                index_col=False, quoting=csv.QUOTE_NONE, na_filter=False,
+                                engine="c", dtype={c: str for c in as_text}, low_memory=False,
+                                nrows=rows)
+        if len(frame) == rows:
+            all_text = text is None or all(frame[k].dtype.kind not in "iufb" for k in range(n))
+            return Columns(path, frame, count, all_text, lines=lines)
+    return _python_columns(path, raw.decode("utf-8"), n)
 
 
 def _python_columns(path: Path, text: str, n: int) -> Columns:
@@ -166,9 +172,7 @@ def as_text(columns: Columns, n: int) -> Columns:
     """``columns`` with every column as text (re-read when a column was read as numbers)."""
     if columns.text:
         return columns
-    again = read_columns(columns.path, n, None)
-    again.lines = columns.lines
-    return again
+    return read_columns(columns.path, n, None)
 
 
 def parse_tokens(column: pd.Series, parse: Callable[[str], object]) -> tuple[np.ndarray, np.ndarray]:
@@ -186,6 +190,11 @@ def parse_tokens(column: pd.Series, parse: Callable[[str], object]) -> tuple[np.
         except ValueError:
             values[i], good[i] = np.nan, False
     return values[codes], good[codes]
+
+
+def whole_numbers(values: np.ndarray) -> np.ndarray:
+    """Python ints as a column the way pandas builds one from rows (int64, else wider)."""
+    return pd.Series(values.tolist()).to_numpy() if len(values) else values.astype(np.int64)
 
 
 def first_row(mask) -> int | None:

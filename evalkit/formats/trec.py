@@ -24,7 +24,7 @@ import pandas as pd
 from ..errors import InputError
 from ..workspace.outputs import write_text
 from ._columns import (as_text, first_duplicate, first_row, parse_tokens, raise_first,
-                       read_columns)
+                       read_columns, whole_numbers)
 from ._text import _lines, _topic
 
 __all__ = ["read_qrels", "write_qrels", "read_run", "read_runs", "write_run", "read_topics"]
@@ -65,7 +65,7 @@ def read_qrels(path) -> pd.DataFrame:
             f"grade {f[3].iloc[r]!r} is not an integer or L0/L1/L2...", **at(r))),
         (first_row(negative), lambda r: InputError(f"grade {f[3].iloc[r]!r} is negative", **at(r))),
     ])
-    return pd.DataFrame({"topic": topic, "doc": f[2], "grade": values.astype(np.int64)})
+    return pd.DataFrame({"topic": topic, "doc": f[2], "grade": whole_numbers(values)})
 
 
 def _grade_token(token: str) -> int:
@@ -189,7 +189,7 @@ def run_table(path, vocabulary: np.ndarray | None = None) -> RunTable:
                 f"(first on line {cols.line(first)})", **at(r),
                 hint="a run lists each document at most once per topic")),
         ])
-        rank, score = rank.astype(np.int64), score.astype(np.float64)
+        rank, score = whole_numbers(rank), score.astype(np.float64)
     tags = f[5]
     tag = tags.iloc[0] if len(tags) else ""
     if not (tags.to_numpy(dtype=object) == tag).all():
