@@ -29,7 +29,7 @@ from ..measures.graded import batch_measures
 from .inputs import MeasureSpec
 
 __all__ = ["RunFiles", "JudgedItems", "judged_items", "Scored", "score_run_files",
-           "measure_values"]
+           "measure_values", "Progress", "PROGRESS_MIN_BYTES"]
 
 
 class RunFiles(tuple):
@@ -106,13 +106,19 @@ class Scored:
     notes: list[str] = field(default_factory=list)
 
 
-class _Progress:
-    """One self-overwriting line on stderr, only when stderr is a terminal and the input is big."""
+#: Run files adding up to more bytes than this (a few seconds' reading) show progress.
+PROGRESS_MIN_BYTES = 20_000_000
+
+
+class Progress:
+    """One self-overwriting progress line, only when ``stream`` (stderr) is a terminal
+    and the run files add up to more than :data:`PROGRESS_MIN_BYTES`."""
 
     def __init__(self, files: RunFiles, stream=None):
         self.stream = stream or sys.stderr
         size = sum(os.path.getsize(p) for p in files if os.path.isfile(p))
-        self.on = bool(getattr(self.stream, "isatty", lambda: False)()) and size > 20e6
+        tty = getattr(self.stream, "isatty", lambda: False)()
+        self.on = bool(tty) and size > PROGRESS_MIN_BYTES
         self.total, self.last, self.shown = len(files), 0.0, False
 
     def update(self, done: int, topics: int) -> None:
@@ -156,8 +162,11 @@ def _run_gains(table, items: JudgedItems, specs: list[MeasureSpec]):
 
 
 def score_run_files(files: RunFiles, gain_frames: list[pd.DataFrame], specs: list[MeasureSpec],
-                    beta: float = 1.0) -> Scored:
-    """Read, check and score each run file in turn (see the module docstring)."""
+                    beta: float = 1.0, progress=None) -> Scored:
+    """Read, check and score each run file in turn (see the module docstring).
+
+    ``progress``: the stream of the progress line (default stderr; see :class:`Progress`).
+    """
     from ..formats.trec import run_table
 
     items = judged_items(gain_frames)
@@ -165,7 +174,7 @@ def score_run_files(files: RunFiles, gain_frames: list[pd.DataFrame], specs: lis
     n_gains, n_topics = items.gains.shape[0], len(items.topics)
     per_run, names, where = [], [], {}
     unjudged, kept, dropped_rows, dropped = 0, 0, 0, set()
-    progress = _Progress(files)
+    progress = Progress(files, progress)
     try:
         for done, path in enumerate(files, start=1):
             table = run_table(path, vocabulary)
