@@ -344,7 +344,8 @@ def _process(cmd: list[str], env: dict | None = None) -> tuple[float, float, byt
 
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         start = time.perf_counter()
-        child = subprocess.Popen(cmd, stdout=out, stderr=err, env=env)
+        # not the checkout's folder: `python -m` would import evalkit from it, whatever PYTHONPATH says
+        child = subprocess.Popen(cmd, stdout=out, stderr=err, env=env, cwd=tempfile.gettempdir())
         _, status, usage = os.wait4(child.pid, 0)
         wall = time.perf_counter() - start
         child.returncode = os.waitstatus_to_exitcode(status)

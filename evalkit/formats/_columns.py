@@ -145,8 +145,8 @@ def read_columns(path, n: int, text: tuple[int, ...] | None = None) -> Columns:
                                 engine="c", dtype={c: str for c in as_text}, low_memory=False,
                                 nrows=rows)
         if len(frame) == rows:
-            all_text = text is None or all(frame[k].dtype.kind not in "iufb" for k in range(n))
-            return Columns(path, frame, count, all_text, lines=lines)
+            return Columns(path, frame, count, text is None or set(range(n)) <= set(text),
+                           lines=lines)
     return _python_columns(path, raw.decode("utf-8"), n)
 
 

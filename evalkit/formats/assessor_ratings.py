@@ -51,7 +51,7 @@ def read_assessor_ratings(path, dmax: int | None = None) -> pd.DataFrame:
         cols = as_text(cols, 4)
         f = cols.frame
         values, ok = parse_tokens(f[3], int)
-        number = np.where(ok, values, 0).astype(np.int64)
+        number = np.where(ok, values, 0)                  # Python ints (any size)
 
         def at(row, **extra):
             return dict(path=path, line=cols.line(row), **extra)
@@ -62,9 +62,9 @@ def read_assessor_ratings(path, dmax: int | None = None) -> pd.DataFrame:
             (first_row(~ok), lambda r: InputError(
                 f"rating {f[3].iloc[r]!r} is not a whole number",
                 **at(r, hint="ratings are integers 0..Dmax"))),
-            (first_row(ok & (number < 0)), lambda r: InputError(
+            (first_row(ok & (number < 0).astype(bool)), lambda r: InputError(
                 f"rating {number[r]} is negative", **at(r))),
-            (None if dmax is None else first_row(ok & (number > dmax)), lambda r: InputError(
+            (None if dmax is None else first_row(ok & (number > dmax).astype(bool)), lambda r: InputError(
                 f"rating {number[r]} is above --dmax {dmax}",
                 **at(r, hint="raise --dmax or fix the rating"))),
             (dup, lambda r: InputError(

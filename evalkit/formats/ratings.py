@@ -37,7 +37,7 @@ def read_ratings(path, dmax: int | None = None) -> tuple[pd.DataFrame, np.ndarra
     count = cols.count
     post, reply = pd.factorize(f[0], sort=False)[0], pd.factorize(f[1], sort=False)[0]
     dup, first = first_duplicate(post, reply)
-    matrix = np.empty((len(f), width - 2))
+    matrix, parsed = np.empty((len(f), width - 2)), []
     checks = [
         (first_row(count < 3), lambda r: InputError("expected 'post reply r1 ... rN'",
                                                     path=path, line=cols.line(r))),
@@ -50,17 +50,20 @@ def read_ratings(path, dmax: int | None = None) -> tuple[pd.DataFrame, np.ndarra
     ]
     for j in range(2, width):
         values, ok = parse_tokens(f[j], _rating_token)
-        number = np.where(ok, values, np.nan).astype(float)
-        outside = ok & ~np.isnan(number) & (number < 0)
+        whole = ok & np.array([isinstance(v, int) for v in values], dtype=bool)   # not NA
+        number = np.where(whole, values, 0)                  # Python ints (any size)
+        outside = whole & (number < 0).astype(bool)
         if dmax is not None:
-            outside |= ok & ~np.isnan(number) & (number > dmax)
+            outside |= whole & (number > dmax).astype(bool)
         checks.append((first_row(~ok), lambda r, j=j: InputError(
             f"rating {f[j].iloc[r]!r} is not a whole number or NA", path=path, line=cols.line(r))))
         checks.append((first_row(outside), lambda r, j=j, v=values: InputError(
             f"rating {v[r]} is outside 0..{dmax if dmax is not None else 'inf'}",
             path=path, line=cols.line(r))))
-        matrix[:, j - 2] = number
+        parsed.append((whole, number))
     raise_first(cols, checks)
+    for j, (whole, number) in enumerate(parsed):
+        matrix[:, j] = np.where(whole, number, np.nan)
     return pd.DataFrame({"post": f[0], "reply": f[1]}), matrix
 
 
