@@ -93,12 +93,46 @@ class Columns:
     path: Path
     frame: pd.DataFrame
     count: np.ndarray
-    text: bool                                   # every column is text
+    texts: frozenset                             # the columns read as text
     lines: np.ndarray = field(repr=False)        # line number of each row
 
     def line(self, row: int) -> int:
         """The 1-based line number of row ``row`` (blank lines are not rows)."""
         return int(self.lines[row])
+
+    def token(self, row: int, k: int) -> str:
+        """Field ``k`` of row ``row`` as the file writes it (for an error message)."""
+        if k in self.texts:
+            return self.frame[k].iloc[row]
+        raw = self.path.read_bytes().removeprefix(b"\xef\xbb\xbf")   # a simple file: LF ends lines
+        ends = np.flatnonzero(np.frombuffer(raw, dtype=np.uint8) == 10)
+        number = self.line(row)
+        start = int(ends[number - 2]) + 1 if number > 1 else 0
+        stop = int(ends[number - 1]) if number - 1 < len(ends) else len(raw)
+        return raw[start:stop].decode("utf-8").split()[k]
+
+    def text_column(self, k: int) -> pd.Series:
+        """Column ``k`` as text (read again when the tokeniser read it as numbers)."""
+        if k in self.texts:
+            return self.frame[k]
+        n = self.frame.shape[1]
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", pd.errors.ParserWarning)
+            again = pd.read_csv(self.path, sep=r"\s+", header=None, names=list(range(n)),
+                                usecols=[k], index_col=False, quoting=csv.QUOTE_NONE,
+                                na_filter=False, engine="c", dtype={k: str}, low_memory=False,
+                                nrows=len(self.frame), encoding="utf-8")
+        return again[k]
+
+
+def column_values(columns: Columns, k: int, parse: Callable[[str], object],
+                  kinds: str) -> tuple[np.ndarray, np.ndarray]:
+    """``(values, ok)`` of column ``k``: as read when the tokeniser read it as numbers of
+    ``kinds`` (numpy kind letters; every token then parses), else :func:`parse_tokens`."""
+    column = columns.frame[k]
+    if column.dtype.kind in kinds:
+        return column.to_numpy(), np.ones(len(column), dtype=bool)
+    return parse_tokens(columns.text_column(k), parse)
 
 
 def _field_counts(raw: bytes, chunk: int = 1 << 24) -> np.ndarray:
@@ -145,8 +179,7 @@ def read_columns(path, n: int, text: tuple[int, ...] | None = None) -> Columns:
                                 engine="c", dtype={c: str for c in as_text}, low_memory=False,
                                 nrows=rows)
         if len(frame) == rows:
-            return Columns(path, frame, count, text is None or set(range(n)) <= set(text),
-                           lines=lines)
+            return Columns(path, frame, count, frozenset(as_text), lines=lines)
     return _python_columns(path, raw.decode("utf-8"), n)
 
 
@@ -164,15 +197,8 @@ def _python_columns(path: Path, text: str, n: int) -> Columns:
         for k in range(n):
             cols[k].append(fields[k])
     frame = pd.DataFrame({k: pd.Series(cols[k], dtype=str) for k in range(n)})
-    return Columns(path, frame, np.asarray(counts, dtype=np.int64), True,
+    return Columns(path, frame, np.asarray(counts, dtype=np.int64), frozenset(range(n)),
                    lines=np.asarray(lines, dtype=np.int64))
-
-
-def as_text(columns: Columns, n: int) -> Columns:
-    """``columns`` with every column as text (re-read when a column was read as numbers)."""
-    if columns.text:
-        return columns
-    return read_columns(columns.path, n, None)
 
 
 def parse_tokens(column: pd.Series, parse: Callable[[str], object]) -> tuple[np.ndarray, np.ndarray]:
@@ -203,7 +229,7 @@ def first_row(mask) -> int | None:
     return int(hits[0]) if hits.size else None
 
 
-def raise_first(columns: Columns, candidates: list[tuple[int | None, Callable[[int], InputError]]]):
+def raise_first(candidates: list[tuple[int | None, Callable[[int], InputError]]]) -> None:
     """Raise the error of the earliest row; on one row, the first check listed (the old order)."""
     found = [(row, order, make) for order, (row, make) in enumerate(candidates) if row is not None]
     if found:

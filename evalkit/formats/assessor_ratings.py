@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import InputError, ParameterError
-from ._columns import (as_text, checked_bytes, first_duplicate, first_row, parse_tokens, raise_first,
+from ._columns import (checked_bytes, column_values, first_duplicate, first_row, raise_first,
                        read_columns)
 
 __all__ = ["read_assessor_ratings", "write_assessor_ratings", "read_any_ratings", "COLUMNS"]
@@ -42,36 +42,30 @@ def read_assessor_ratings(path, dmax: int | None = None) -> pd.DataFrame:
     path = Path(path)
     cols = read_columns(path, 4, text=(0, 1, 2))
     f = cols.frame
-    values = f[3].to_numpy()
     codes = [pd.factorize(f[k], sort=False)[0] for k in (0, 1, 2)]
     dup, first = first_duplicate(*codes)
-    fast = (bool((cols.count == 4).all()) and f[3].dtype == np.int64 and not (values < 0).any()
-            and (dmax is None or not (values > dmax).any()))
-    if not (fast and dup is None):
-        cols = as_text(cols, 4)
-        f = cols.frame
-        values, ok = parse_tokens(f[3], int)
-        number = np.where(ok, values, 0)                  # Python ints (any size)
+    values, ok = column_values(cols, 3, int, "iu")
+    number = np.where(ok, values, 0)                      # Python ints (any size) or int64
 
-        def at(row, **extra):
-            return dict(path=path, line=cols.line(row), **extra)
+    def at(row, **extra):
+        return dict(path=path, line=cols.line(row), **extra)
 
-        raise_first(cols, [
-            (first_row(cols.count != 4), lambda r: InputError(
-                f"expected 4 fields 'topic assessor doc rating', got {cols.count[r]}", **at(r))),
-            (first_row(~ok), lambda r: InputError(
-                f"rating {f[3].iloc[r]!r} is not a whole number",
-                **at(r, hint="ratings are integers 0..Dmax"))),
-            (first_row(ok & (number < 0).astype(bool)), lambda r: InputError(
-                f"rating {number[r]} is negative", **at(r))),
-            (None if dmax is None else first_row(ok & (number > dmax).astype(bool)), lambda r: InputError(
-                f"rating {number[r]} is above --dmax {dmax}",
-                **at(r, hint="raise --dmax or fix the rating"))),
-            (dup, lambda r: InputError(
-                f"assessor {f[1].iloc[r]} rates document {f[2].iloc[r]} of topic {f[0].iloc[r]} "
-                f"twice (first on line {cols.line(first)})",
-                **at(r, hint="keep one rating per assessor and item"))),
-        ])
+    raise_first([
+        (first_row(cols.count != 4), lambda r: InputError(
+            f"expected 4 fields 'topic assessor doc rating', got {cols.count[r]}", **at(r))),
+        (first_row(~ok), lambda r: InputError(
+            f"rating {cols.token(r, 3)!r} is not a whole number",
+            **at(r, hint="ratings are integers 0..Dmax"))),
+        (first_row(ok & (number < 0).astype(bool)), lambda r: InputError(
+            f"rating {number[r]} is negative", **at(r))),
+        (None if dmax is None else first_row(ok & (number > dmax).astype(bool)),
+         lambda r: InputError(f"rating {number[r]} is above --dmax {dmax}",
+                              **at(r, hint="raise --dmax or fix the rating"))),
+        (dup, lambda r: InputError(
+            f"assessor {f[1].iloc[r]} rates document {f[2].iloc[r]} of topic {f[0].iloc[r]} "
+            f"twice (first on line {cols.line(first)})",
+            **at(r, hint="keep one rating per assessor and item"))),
+    ])
     return pd.DataFrame({"topic": f[0], "assessor": f[1], "doc": f[2],
                          "rating": np.asarray(values).astype(np.int64)}, columns=COLUMNS)
 

@@ -61,7 +61,7 @@ def read_ratings(path, dmax: int | None = None) -> tuple[pd.DataFrame, np.ndarra
             f"rating {v[r]} is outside 0..{dmax if dmax is not None else 'inf'}",
             path=path, line=cols.line(r))))
         parsed.append((whole, number))
-    raise_first(cols, checks)
+    raise_first(checks)
     for j, (whole, number) in enumerate(parsed):
         matrix[:, j] = np.where(whole, number, np.nan)
     return pd.DataFrame({"post": f[0], "reply": f[1]}), matrix

@@ -23,8 +23,8 @@ import pandas as pd
 
 from ..errors import InputError
 from ..workspace.outputs import write_text
-from ._columns import (as_text, first_duplicate, first_row, parse_tokens, raise_first,
-                       read_columns, whole_numbers)
+from ._columns import (column_values, first_duplicate, first_row, raise_first, read_columns,
+                       whole_numbers)
 from ._text import _lines, _topic
 
 __all__ = ["read_qrels", "write_qrels", "read_run", "read_runs", "write_run", "read_topics"]
@@ -39,33 +39,27 @@ def read_qrels(path) -> pd.DataFrame:
     path = Path(path)
     cols = read_columns(path, 4, text=(0, 1, 2))
     f = cols.frame
-    grades = f[3].to_numpy()
-    fast = (bool((cols.count == 4).all()) and f[3].dtype == np.int64
-            and not (grades < 0).any())
     topic, topic_code = _topics(f[0])
-    doc_code = pd.factorize(f[2])[0]
-    dup, first = first_duplicate(topic_code, doc_code)
-    if fast and dup is None:
-        return pd.DataFrame({"topic": topic, "doc": f[2], "grade": grades.astype(np.int64)})
-    cols = as_text(cols, 4)
-    f = cols.frame
-    values, ok = parse_tokens(f[3], _grade_token)
-    negative = ok & (np.where(ok, values, 0) < 0)
+    dup, first = first_duplicate(topic_code, pd.factorize(f[2])[0])
+    grades, ok = column_values(cols, 3, _grade_token, "iu")
+    negative = ok & (np.where(ok, grades, 0) < 0).astype(bool)
 
     def at(row):
         return dict(path=path, line=cols.line(row))
 
-    raise_first(cols, [
+    raise_first([
         (first_row(cols.count != 4), lambda r: InputError(
             f"expected 4 fields 'topic iteration doc grade', got {cols.count[r]}", **at(r))),
         (dup, lambda r: InputError(
             f"document {f[2].iloc[r]} is judged twice for topic {topic.iloc[r]} "
             f"(first on line {cols.line(first)})", **at(r))),
         (first_row(~ok), lambda r: InputError(
-            f"grade {f[3].iloc[r]!r} is not an integer or L0/L1/L2...", **at(r))),
-        (first_row(negative), lambda r: InputError(f"grade {f[3].iloc[r]!r} is negative", **at(r))),
+            f"grade {cols.token(r, 3)!r} is not an integer or L0/L1/L2...", **at(r))),
+        (first_row(negative), lambda r: InputError(
+            f"grade {cols.token(r, 3)!r} is negative", **at(r))),
     ])
-    return pd.DataFrame({"topic": topic, "doc": f[2], "grade": whole_numbers(values)})
+    grades = grades if grades.dtype.kind in "iu" else whole_numbers(grades)
+    return pd.DataFrame({"topic": topic, "doc": f[2], "grade": grades})
 
 
 def _grade_token(token: str) -> int:
@@ -153,8 +147,6 @@ def run_table(path, vocabulary: np.ndarray | None = None) -> RunTable:
     path = Path(path)
     cols = read_columns(path, 6, text=(0, 1, 2, 5))
     f = cols.frame
-    fast = (bool((cols.count == 6).all()) and f[3].dtype == np.int64
-            and f[4].dtype.kind in "if" and bool(np.isfinite(f[4].to_numpy(float)).all()))
     topic, topic_code = _topics(f[0])
     if vocabulary is None:
         doc_code, docs = pd.factorize(f[2], sort=False)
@@ -163,33 +155,29 @@ def run_table(path, vocabulary: np.ndarray | None = None) -> RunTable:
                                       sort=False)
         doc_code = doc_code[len(vocabulary):]
     dup, first = first_duplicate(topic_code, doc_code)
-    if fast and dup is None:
-        rank, score = f[3].to_numpy(np.int64), f[4].to_numpy(np.float64)
-    else:
-        cols = as_text(cols, 6)
-        f = cols.frame
-        rank, rank_ok = parse_tokens(f[3], int)
-        score, score_ok = parse_tokens(f[4], float)
-        finite = np.array([ok and math.isfinite(v) for v, ok in zip(score, score_ok)], dtype=bool)
+    rank, rank_ok = column_values(cols, 3, int, "iu")
+    score, score_ok = column_values(cols, 4, float, "iuf")
+    finite = score_ok & np.isfinite(np.where(score_ok, score, 0).astype(float))
 
-        def at(row):
-            return dict(path=path, line=cols.line(row))
+    def at(row):
+        return dict(path=path, line=cols.line(row))
 
-        raise_first(cols, [
-            (first_row(cols.count != 6), lambda r: InputError(
-                f"expected 6 fields 'topic Q0 doc rank score tag', got {cols.count[r]}", **at(r))),
-            (first_row(~rank_ok), lambda r: InputError(
-                f"rank {f[3].iloc[r]!r} is not an integer", **at(r))),
-            (first_row(~score_ok), lambda r: InputError(
-                f"score {f[4].iloc[r]!r} is not a number", **at(r))),
-            (first_row(~finite), lambda r: InputError(
-                f"score {f[4].iloc[r]!r} is not finite", **at(r))),
-            (dup, lambda r: InputError(
-                f"document {f[2].iloc[r]} is listed twice for topic {topic.iloc[r]} "
-                f"(first on line {cols.line(first)})", **at(r),
-                hint="a run lists each document at most once per topic")),
-        ])
-        rank, score = whole_numbers(rank), score.astype(np.float64)
+    raise_first([
+        (first_row(cols.count != 6), lambda r: InputError(
+            f"expected 6 fields 'topic Q0 doc rank score tag', got {cols.count[r]}", **at(r))),
+        (first_row(~rank_ok), lambda r: InputError(
+            f"rank {cols.token(r, 3)!r} is not an integer", **at(r))),
+        (first_row(~score_ok), lambda r: InputError(
+            f"score {cols.token(r, 4)!r} is not a number", **at(r))),
+        (first_row(~finite), lambda r: InputError(
+            f"score {cols.token(r, 4)!r} is not finite", **at(r))),
+        (dup, lambda r: InputError(
+            f"document {f[2].iloc[r]} is listed twice for topic {topic.iloc[r]} "
+            f"(first on line {cols.line(first)})", **at(r),
+            hint="a run lists each document at most once per topic")),
+    ])
+    rank = rank if rank.dtype.kind in "iu" else whole_numbers(rank)
+    score = score.astype(np.float64)
     tags = f[5]
     tag = tags.iloc[0] if len(tags) else ""
     if not (tags.to_numpy(dtype=object) == tag).all():
