@@ -69,7 +69,11 @@ def _grade_token(token: str) -> int:
 
 def _topics(column: pd.Series) -> tuple[pd.Series, np.ndarray]:
     """Normalised topic ids (:func:`_topic`, once per distinct id) and their integer codes."""
-    codes, uniques = pd.factorize(column, sort=False)
+    values = column.to_numpy(dtype=object)
+    heads = (np.flatnonzero(np.r_[True, values[1:] != values[:-1]]) if len(values)
+             else np.zeros(0, dtype=np.int64))
+    codes, uniques = pd.factorize(values[heads], sort=False)   # one lookup per block of a topic
+    codes = np.repeat(codes, np.diff(np.r_[heads, len(values)]))
     normal = [_topic(t) for t in uniques.tolist()]
     if normal == uniques.tolist():
         return column, codes
