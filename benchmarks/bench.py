@@ -441,17 +441,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--evalkit-path", metavar="DIR",
                         help="PYTHONPATH of the evalkit processes (e.g. an older checkout)")
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--runs", type=int, nargs="+", default=[20, 100], metavar="N",
+                        help="run counts of the TREC-scale benchmark (first: compare's)")
     args = parser.parse_args(argv)
     build = Path(__file__).resolve().parent.parent / "build"
     if args.only == "trec":
-        return _print(bench_trec_scale(build, args.repeats, args.evalkit_path))
+        return _print(bench_trec_scale(build, args.repeats, args.evalkit_path, args.runs))
     rows = [bench_tukey()]
     with tempfile.TemporaryDirectory() as tmp:
         rows.append(bench_scoring(Path(tmp)))
         rows.extend(bench_evaluate(Path(tmp) / "evaluate"))
         rows.extend(bench_kim(Path(tmp)))
         rows.append(bench_ttg(Path(tmp)))
-    rows.extend(bench_trec_scale(build, args.repeats, args.evalkit_path))
+    rows.extend(bench_trec_scale(build, args.repeats, args.evalkit_path, args.runs))
     return _print(rows)
 
 

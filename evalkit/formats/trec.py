@@ -10,6 +10,11 @@ run
     twice in one topic is an error.  Items are ordered by rank.
 topics
     The TREC Microblog topic file (``<top>`` blocks).
+
+Runs and qrels are read column-wise at TREC scale (millions of lines,
+:mod:`evalkit.formats._columns`) with the checks, and the first error, of a
+line-by-line reading; :func:`run_table` is the scoring path's view of a run
+(integer codes for topics and documents).
 """
 
 from __future__ import annotations
