@@ -19,7 +19,6 @@ line-by-line reading; :func:`run_table` is the scoring path's view of a run
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from pathlib import Path
 
