@@ -31,7 +31,8 @@ from ._columns import (column_values, first_duplicate, first_row, raise_first, r
                        whole_numbers)
 from ._text import _lines, _topic
 
-__all__ = ["read_qrels", "write_qrels", "read_run", "read_runs", "write_run", "read_topics"]
+__all__ = ["read_qrels", "write_qrels", "read_run", "read_runs", "write_run", "read_topics",
+           "RunTable", "run_table"]
 
 
 def read_qrels(path) -> pd.DataFrame:
