@@ -149,8 +149,11 @@ def _field_counts(raw: bytes, chunk: int = 1 << 24) -> np.ndarray:
         space = (piece == 32) | (piece == 9) | (piece == 10) | (piece == 13)
         begins = np.flatnonzero(~space & np.concatenate(([True], space[:-1])))
         breaks = np.flatnonzero(piece == 10)
-        lines = len(breaks) + int(piece[-1] != 10)
-        out.append(np.bincount(np.searchsorted(breaks, begins), minlength=lines))
+        before = np.searchsorted(begins, breaks)          # fields before each line's end
+        counts = np.diff(before, prepend=0)
+        if piece[-1] != 10:                                  # a last line without LF
+            counts = np.append(counts, len(begins) - (before[-1] if len(before) else 0))
+        out.append(counts)
         start = end
     return np.concatenate(out) if out else np.zeros(0, dtype=np.int64)
 

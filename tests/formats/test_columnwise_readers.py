@@ -320,3 +320,12 @@ if given is not None:
         path = tmp_path / "fuzz.txt"
         path.write_bytes(content)
         assert_same(kind, path)
+
+
+def test_field_counts_match_python_split_across_piece_boundaries():
+    from evalkit.formats._columns import _field_counts
+
+    for text in (b"a b c\n\n  d e\t\r\nf\n g h i j \n last line", b"x\n", b"\n\n", b"one"):
+        expected = [len(line.split()) for line in text.decode().splitlines()]
+        for chunk in (1, 2, 3, 5, 8, 1 << 24):
+            assert _field_counts(text, chunk).tolist() == expected, (text, chunk)
