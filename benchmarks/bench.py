@@ -403,6 +403,8 @@ def bench_trec_scale(build: Path, repeats: int = 3, evalkit_path: str | None = N
             wall, peak, _ = _process(cmd, environment)
             times[name].append(wall)
             peaks[name].append(peak)
+            print(f"  {name}: {wall:.1f} s, peak {peak:.0f} MB (load {os.getloadavg()[0]:.1f})",
+                  file=sys.stderr, flush=True)
     t = {k: statistics.median(v) for k, v in times.items()}
     m = {k: statistics.median(v) for k, v in peaks.items()}
     lo, hi = run_counts[0], run_counts[-1]
