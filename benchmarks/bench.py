@@ -332,8 +332,6 @@ def bench_compare(folder: Path) -> list[dict]:
     import os
     import subprocess
 
-    import pandas as pd
-
     from evalkit.evaluate.comparison import compare_scores
     from evalkit.formats.scores import read_scores
 
@@ -447,26 +445,158 @@ def bench_assessors(folder: Path) -> dict:
                      f"max |difference| of their means {worst:.1e}"}
 
 
-def main(only: tuple[str, ...] = ()) -> int:
-    """Run every benchmark, or those named in ``only`` (e.g. ``compare``, ``tukey``)."""
+PYTREC = "pytrec-eval-terrier==0.5.11"   # the reference's bindings, in the benchmark's own venv
+
+
+def _reference_python(build: Path) -> str:
+    """A virtual environment of the benchmark's own (no system packages) with pytrec_eval."""
+    import subprocess
+    import venv
+
+    folder = build / "bench-venv"
+    python = folder / "bin" / "python"
+    probe = [str(python), "-c", "import pytrec_eval"]
+    if not python.exists() or subprocess.run(probe, capture_output=True).returncode:
+        venv.EnvBuilder(with_pip=True, system_site_packages=False, clear=True).create(folder)
+        subprocess.run([str(python), "-m", "pip", "install", "--quiet",
+                        "--disable-pip-version-check", PYTREC], check=True)
+    return str(python)
+
+
+def _process(cmd: list[str], env: dict | None = None) -> tuple[float, float, bytes]:
+    """Wall time (s), peak resident memory (MB, the kernel's count) and stdout of a whole process."""
+    import os
+    import subprocess
+
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        start = time.perf_counter()
+        # not the checkout's folder: `python -m` would import evalkit from it, whatever PYTHONPATH says
+        child = subprocess.Popen(cmd, stdout=out, stderr=err, env=env, cwd=tempfile.gettempdir())
+        _, status, usage = os.wait4(child.pid, 0)
+        wall = time.perf_counter() - start
+        child.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        if child.returncode:
+            raise RuntimeError(f"{' '.join(cmd[:4])} ... failed: {err.read().decode()[-2000:]}")
+        return wall, usage.ru_maxrss / 1024, out.read()
+
+
+def bench_trec_scale(build: Path, repeats: int = 3, evalkit_path: str | None = None,
+                     run_counts=(20, 100)) -> list[dict]:
+    """Issue 25: ``evalkit score`` on TREC-scale files against pytrec_eval, as whole processes.
+
+    Data (``benchmarks/trec_data.py``, seed 25): 20 and 100 runs x 200 topics x
+    1,000 documents, 500,000 ratings (5 assessors, 0-3) and the RawG qrels.
+    ``evalkit score --ratings --gain ug`` with nERR@10, nG@1, P+ and Q; the
+    reference is pytrec_eval (nDCG@10, MAP, P@10 on the RawG qrels, files
+    parsed line by line in Python) in the benchmark's own venv; ``evalkit
+    compare`` with B = 1000 on the 20 runs.  The processes alternate, each
+    ``repeats`` times; medians of wall time and of peak resident memory.
+    Targets: score / pytrec_eval <= 1.0; peak memory <= 400 MB and 100 runs
+    within 1.5x of 20 runs; compare <= 2x score.
+    """
+    import os
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from trec_data import write_collection
+
+    reference = _reference_python(build)
+    env = dict(os.environ)
+    if evalkit_path:
+        env["PYTHONPATH"] = evalkit_path
+    data = {n: write_collection(build / "bench" / f"r{n}", runs=n, seed=25) for n in run_counts}
+    measures = [x for m in ("nERR@10", "nG@1", "P+", "Q") for x in ("--measure", m)]
+    script = str(Path(__file__).parent / "pytrec_reference.py")
+
+    def evalkit(command, n, *extra):
+        d = data[n]
+        return [sys.executable, "-m", "evalkit.workspace.cli", command, "--ratings", str(d["ratings"]),
+                "--gain", "ug", *measures, *extra, *map(str, d["runs"])]
+
+    jobs = {}
+    for n in run_counts:
+        jobs[f"score {n}"] = (evalkit("score", n), env)
+        jobs[f"pytrec_eval {n}"] = ([reference, script, str(data[n]["qrels"]),
+                                     *map(str, data[n]["runs"])], None)
+    jobs[f"compare {run_counts[0]}"] = (evalkit("compare", run_counts[0], "--trials", "1000"), env)
+    times = {k: [] for k in jobs}
+    peaks = {k: [] for k in jobs}
+    load = os.getloadavg()
+    for _ in range(repeats):
+        for name, (cmd, environment) in jobs.items():
+            wall, peak, _ = _process(cmd, environment)
+            times[name].append(wall)
+            peaks[name].append(peak)
+            print(f"  {name}: {wall:.1f} s, peak {peak:.0f} MB (load {os.getloadavg()[0]:.1f})",
+                  file=sys.stderr, flush=True)
+    t = {k: statistics.median(v) for k, v in times.items()}
+    m = {k: statistics.median(v) for k, v in peaks.items()}
+    lo, hi = run_counts[0], run_counts[-1]
+    rows = []
+    for n in run_counts:
+        ratio = t[f"score {n}"] / t[f"pytrec_eval {n}"]
+        rows.append({"name": f"evalkit score, {n} runs x 200 topics x 1000 docs (UG, 4 measures)",
+                     "evalkit_s": t[f"score {n}"], "reference_s": t[f"pytrec_eval {n}"],
+                     "speed_up": 1 / ratio, "target": "<= 1.0", "ok": ratio <= 1.0,
+                     "check": f"time / pytrec_eval's = {ratio:.2f} (medians of {repeats}: "
+                              f"{', '.join(f'{x:.1f}' for x in times[f'score {n}'])} s vs "
+                              f"{', '.join(f'{x:.1f}' for x in times[f'pytrec_eval {n}'])} s); "
+                              f"peak memory {m[f'score {n}']:.0f} MB vs pytrec_eval's "
+                              f"{m[f'pytrec_eval {n}']:.0f} MB"})
+    flat = m[f"score {hi}"] / m[f"score {lo}"]
+    rows.append({"name": f"evalkit score's peak memory, {lo} and {hi} runs",
+                 "evalkit_s": float("nan"), "reference_s": float("nan"), "speed_up": float("nan"),
+                 "target": "<=400MB", "ok": max(m[f"score {lo}"], m[f"score {hi}"]) <= 400
+                 and flat <= 1.5,
+                 "check": f"{m[f'score {lo}']:.0f} MB and {m[f'score {hi}']:.0f} MB "
+                          f"({hi} / {lo} runs: {flat:.2f}x, target <= 1.5x); load average "
+                          f"{load[0]:.1f} at the start ({os.cpu_count()} cores)"})
+    ratio = t[f"compare {lo}"] / t[f"score {lo}"]
+    rows.append({"name": f"evalkit compare (B = 1000), {lo} runs, against evalkit score",
+                 "evalkit_s": t[f"compare {lo}"], "reference_s": t[f"score {lo}"],
+                 "speed_up": 1 / ratio, "target": "<= 2x", "ok": ratio <= 2.0,
+                 "check": f"compare / score = {ratio:.2f}; peak memory {m[f'compare {lo}']:.0f} MB"})
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run every benchmark, or those named (e.g. ``compare``, ``tukey``, ``trec``)."""
+    import argparse
+
     benches = {
-        "tukey": lambda tmp: [bench_tukey()],
-        "scoring": lambda tmp: [bench_scoring(tmp)],
-        "evaluate": lambda tmp: bench_evaluate(tmp / "evaluate"),
-        "compare": lambda tmp: bench_compare(tmp / "compare"),
-        "assessors": lambda tmp: [bench_assessors(tmp / "assessors")],
-        "kim": lambda tmp: bench_kim(tmp),
-        "ttg": lambda tmp: [bench_ttg(tmp)],
+        "tukey": lambda tmp, a: [bench_tukey()],
+        "scoring": lambda tmp, a: [bench_scoring(tmp)],
+        "evaluate": lambda tmp, a: bench_evaluate(tmp / "evaluate"),
+        "compare": lambda tmp, a: bench_compare(tmp / "compare"),
+        "assessors": lambda tmp, a: [bench_assessors(tmp / "assessors")],
+        "kim": lambda tmp, a: bench_kim(tmp),
+        "ttg": lambda tmp, a: [bench_ttg(tmp)],
+        "trec": lambda tmp, a: bench_trec_scale(Path(__file__).resolve().parent.parent / "build",
+                                                a.repeats, a.evalkit_path, a.runs),
     }
-    unknown = set(only) - set(benches)
+    parser = argparse.ArgumentParser(description="evalkit's performance benchmarks")
+    parser.add_argument("names", nargs="*", metavar="NAME", help=f"run only these: {', '.join(benches)}")
+    parser.add_argument("--only", choices=tuple(benches), help="run only this benchmark")
+    parser.add_argument("--evalkit-path", metavar="DIR",
+                        help="PYTHONPATH of the TREC-scale evalkit processes (e.g. an older checkout)")
+    parser.add_argument("--repeats", type=int, default=3, help="TREC-scale repeats per command")
+    parser.add_argument("--runs", type=int, nargs="+", default=[20, 100], metavar="N",
+                        help="run counts of the TREC-scale benchmark (first: compare's)")
+    args = parser.parse_args(argv)
+    only = set(args.names) | ({args.only} if args.only else set())
+    unknown = only - set(benches)
     if unknown:
-        print(f"unknown benchmark(s) {sorted(unknown)}; choose from {list(benches)}")
-        return 2
+        parser.error(f"unknown benchmark(s) {sorted(unknown)}; choose from {list(benches)}")
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         for name, bench in benches.items():
             if not only or name in only:
-                rows.extend(bench(Path(tmp)))
+                rows.extend(bench(Path(tmp), args))
+    return _print(rows)
+
+
+def _print(rows: list[dict]) -> int:
     print(f"{'benchmark':64} {'evalkit':>10} {'reference':>10} {'ratio':>7}  {'target':8} ok")
     for r in rows:
         ref = "-" if np.isnan(r["reference_s"]) else f"{r['reference_s'] * 1e3:.1f}ms"
@@ -478,4 +608,4 @@ def main(only: tuple[str, ...] = ()) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(tuple(sys.argv[1:])))
+    sys.exit(main())

@@ -91,12 +91,13 @@ def _assessors_parser(sub) -> None:
 
 def _inputs(args) -> dict:
     from ..formats.assessor_ratings import read_any_ratings
-    from ..formats.trec import read_qrels, read_run
+    from ..formats.trec import read_qrels
     from ..errors import InputError
+    from .run_files import RunFiles
 
     if (args.ratings is None) == (args.qrels is None):
         raise InputError("give --ratings FILE or --qrels FILE (with --gain-map)")
-    runs = pd.concat([read_run(path) for path in args.runs], ignore_index=True)
+    runs = RunFiles(args.runs)          # read, checked and scored one file at a time
     if args.ratings:
         return {"runs": runs, "ratings": read_any_ratings(args.ratings, args.dmax, args.ratings_format),
                 "dmax": args.dmax, "p": args.p}

@@ -22,11 +22,12 @@ import numpy as np
 import pandas as pd
 
 from ..errors import InputError
-from ..measures.graded import RankedLists, batch_measures
+from ..measures.graded import RankedLists
 from ..measures.registry import MeasureSpec, parse_measure
 from .inputs import gains_from_qrels, item_gains, normalise_runs, parse_gain_map
+from .run_files import RunFiles, Scored, measure_values, score_run_files
 
-__all__ = ["Judged", "judged_gains", "score", "score_arrays"]
+__all__ = ["Judged", "judged_gains", "score", "score_arrays", "scored_runs"]
 
 
 @dataclass
@@ -112,12 +113,19 @@ def score_arrays(judged: Judged, spec: MeasureSpec, beta: float = 1.0) -> np.nda
     k = spec.k or judged.lists.k
     g = judged.lists.run_gains(judged.padded)[..., :k]         # (G, R, T, k)
     ideal = -np.sort(-judged.padded, axis=-1)[:, None, :, :]   # (G, 1, T, L+1)
-    if spec.base == "nG":
-        ideal_k = ideal[..., k - 1] if ideal.shape[-1] >= k else np.zeros(ideal.shape[:-1])
-        with np.errstate(invalid="ignore", divide="ignore"):
-            values = np.where(ideal_k > 0, g[..., k - 1] / ideal_k, np.nan)
-        return np.where(ideal[..., 0] > 0, values, np.nan) * np.ones(g.shape[:-1])
-    return batch_measures(g, ideal, [spec.base], beta=beta, ideal_sorted=True)[spec.base]
+    return measure_values(g, ideal, spec, beta)
+
+
+def scored_runs(runs, frames: list[pd.DataFrame], specs: list[MeasureSpec],
+                beta: float = 1.0) -> Scored:
+    """Every run's scores ``(G, M, R, T)``: run files (:class:`RunFiles`) one at a time,
+    or a runs frame all at once (:func:`judged_gains`); the same values either way."""
+    if isinstance(runs, RunFiles):
+        return score_run_files(runs, frames, specs, beta)
+    judged = judged_gains(runs, frames, _depth(specs, runs))
+    values = np.stack([score_arrays(judged, spec, beta) for spec in specs], axis=1)
+    return Scored(judged.lists.runs, judged.lists.topics, values, judged.padded.max(axis=-1),
+                  judged.notes)
 
 
 def _gain_frames(ratings, qrels, gain_map, gains, p, dmax) -> list[pd.DataFrame]:
@@ -142,17 +150,17 @@ def score(runs: pd.DataFrame, ratings: pd.DataFrame | None = None, *,
     ``ratings``: ``topic, assessor, doc, rating`` (or ``query_id``, ``doc_id``,
     ``relevance``); ``qrels`` + ``gain_map`` instead for one graded judgment
     per item.  ``runs``: ``run, topic, doc, rank`` (or ir_measures/ranx
-    ``query_id, doc_id, score``).  ``measure`` echoes the names given
+    ``query_id, doc_id, score``), or :class:`RunFiles` to read and score run
+    files one at a time (memory flat in the number of runs).  ``measure`` echoes the names given
     (``nERR@10``); ``all`` averages over the topics with a positive ideal
     gain, as NTCIREVAL users do.
     """
     specs = [parse_measure(m) for m in measures]
     frames = _gain_frames(ratings, qrels, gain_map, [gain], p, dmax)
-    judged = judged_gains(runs, frames, _depth(specs, runs))
-    lists = judged.lists
-    valid = judged.padded[0].max(axis=-1) > 0
-    topics = np.array(lists.topics, dtype=object)
-    values = np.stack([score_arrays(judged, spec, beta)[0] for spec in specs], axis=1)  # (R, M, T)
+    scored = scored_runs(runs, frames, specs, beta)
+    valid = scored.gmax[0] > 0
+    topics = np.array(scored.topics, dtype=object)
+    values = scored.values[0].transpose(1, 0, 2)                                     # (R, M, T)
     means = values[..., valid].mean(axis=-1) if valid.any() else np.full(values.shape[:2], np.nan)
     # rows: for each run, for each measure, its topics (with per_topic) and then 'all'
     names = np.array([spec.name for spec in specs], dtype=object)
@@ -160,13 +168,13 @@ def score(runs: pd.DataFrame, ratings: pd.DataFrame | None = None, *,
     table = np.concatenate([kept, means[..., None]], axis=-1)                 # (R, M, T' + 1)
     width = table.shape[-1]
     out = pd.DataFrame({
-        "run": np.repeat(np.array(lists.runs, dtype=object), len(specs) * width),
-        "measure": np.tile(np.repeat(names, width), len(lists.runs)),
+        "run": np.repeat(np.array(scored.runs, dtype=object), len(specs) * width),
+        "measure": np.tile(np.repeat(names, width), len(scored.runs)),
         "topic": np.tile(np.append(topics[valid] if per_topic else topics[:0], "all"),
-                         len(lists.runs) * len(specs)),
+                         len(scored.runs) * len(specs)),
         "value": table.ravel(),
     })
     out.attrs["excluded_topics"] = [str(t) for t in topics[~valid]]
-    out.attrs["notes"] = judged.notes
+    out.attrs["notes"] = scored.notes
     out.attrs["topics"] = int(valid.sum())
     return out

@@ -19,7 +19,7 @@ from ..errors import InputError, ParameterError
 from ..stats.hsd import randomised_tukey_hsd_many
 from ..measures.registry import parse_measure
 from .inputs import team_of
-from .scoring import _depth, _gain_frames, judged_gains, score_arrays
+from .scoring import _gain_frames, scored_runs
 
 __all__ = ["compare", "best_per_team"]
 
@@ -68,15 +68,14 @@ def compare(runs: pd.DataFrame, ratings: pd.DataFrame | None = None, *,
     if isinstance(alpha, bool) or not 0 < alpha < 1:
         raise ParameterError("alpha", alpha, "a number in (0, 1)")
     specs = [parse_measure(m) for m in measures]
-    judged = judged_gains(runs, _gain_frames(ratings, qrels, gain_map, gains, p, dmax),
-                          _depth(specs, runs))
-    names = list(judged.lists.runs)
+    scored = scored_runs(runs, _gain_frames(ratings, qrels, gain_map, gains, p, dmax), specs, beta)
+    names = list(scored.runs)
     if len(names) < 2:
         raise InputError("comparing needs at least two runs")
-    valid = (judged.padded.max(axis=-1) > 0).all(axis=0)           # (T,)
+    valid = (scored.gmax > 0).all(axis=0)                          # (T,)
     tables, mc_se = [], 0.0
-    for spec in specs:
-        values = score_arrays(judged, spec, beta)[:, :, valid]     # (G, R, T)
+    for m, spec in enumerate(specs):
+        values = scored.values[:, m][:, :, valid]                  # (G, R, T)
         chosen = list(range(len(names)))
         if best_per_team_runs:
             keep = best_per_team(pd.Series(values[0].mean(axis=1), index=names))
@@ -98,6 +97,6 @@ def compare(runs: pd.DataFrame, ratings: pd.DataFrame | None = None, *,
         flips = (sig[gains[0]] != sig[gains[1]]).rename("discrepant").reset_index()
         out = out.merge(flips, on=["measure", "system_a", "system_b"], how="left", sort=False)
     out.attrs.update(mc_se=mc_se, trials=trials, topics=int(valid.sum()),
-                     excluded_topics=[str(t) for t in np.array(judged.lists.topics)[~valid]],
-                     notes=judged.notes)
+                     excluded_topics=[str(t) for t in np.array(scored.topics)[~valid]],
+                     notes=scored.notes)
     return out

@@ -10,6 +10,7 @@ turned into the same long frame.
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import numpy as np
@@ -17,7 +18,8 @@ import pandas as pd
 
 from ..errors import InputError, ParameterError
 from ..measures.gains import check_dmax
-from ._text import _lines, _read_text
+from ._columns import (checked_bytes, column_values, first_duplicate, first_row, raise_first,
+                       read_columns)
 
 __all__ = ["read_assessor_ratings", "write_assessor_ratings", "read_any_ratings", "COLUMNS"]
 
@@ -35,30 +37,34 @@ def read_assessor_ratings(path, dmax: int | None = None) -> pd.DataFrame:
     if dmax is not None:
         check_dmax(dmax)
     path = Path(path)
-    rows, seen = [], {}
-    for number, fields in _lines(path):
-        if len(fields) != 4:
-            raise InputError(f"expected 4 fields 'topic assessor doc rating', got {len(fields)}",
-                             path=path, line=number)
-        topic, assessor, doc, token = fields
-        try:
-            rating = int(token)
-        except ValueError:
-            raise InputError(f"rating {token!r} is not a whole number", path=path, line=number,
-                             hint="ratings are integers 0..Dmax") from None
-        if rating < 0:
-            raise InputError(f"rating {rating} is negative", path=path, line=number)
-        if dmax is not None and rating > dmax:
-            raise InputError(f"rating {rating} is above --dmax {dmax}", path=path, line=number,
-                             hint="raise --dmax or fix the rating")
-        key = (topic, assessor, doc)
-        if key in seen:
-            raise InputError(f"assessor {assessor} rates document {doc} of topic {topic} twice "
-                             f"(first on line {seen[key]})", path=path, line=number,
-                             hint="keep one rating per assessor and item")
-        seen[key] = number
-        rows.append((topic, assessor, doc, rating))
-    return pd.DataFrame(rows, columns=COLUMNS).astype({"rating": np.int64})
+    cols = read_columns(path, 4, text=(0, 1, 2))
+    f = cols.frame
+    codes = [pd.factorize(f[k], sort=False)[0] for k in (0, 1, 2)]
+    dup, first = first_duplicate(*codes)
+    values, ok = column_values(cols, 3, int, "iu")
+    number = np.where(ok, values, 0)                      # Python ints (any size) or int64
+
+    def at(row, **extra):
+        return dict(path=path, line=cols.line(row), **extra)
+
+    raise_first([
+        (first_row(cols.count != 4), lambda r: InputError(
+            f"expected 4 fields 'topic assessor doc rating', got {cols.count[r]}", **at(r))),
+        (first_row(~ok), lambda r: InputError(
+            f"rating {cols.token(r, 3)!r} is not a whole number",
+            **at(r, hint="ratings are integers 0..Dmax"))),
+        (first_row(ok & (number < 0).astype(bool)), lambda r: InputError(
+            f"rating {number[r]} is negative", **at(r))),
+        (None if dmax is None else first_row(ok & (number > dmax).astype(bool)),
+         lambda r: InputError(f"rating {number[r]} is above --dmax {dmax}",
+                              **at(r, hint="raise --dmax or fix the rating"))),
+        (dup, lambda r: InputError(
+            f"assessor {f[1].iloc[r]} rates document {f[2].iloc[r]} of topic {f[0].iloc[r]} "
+            f"twice (first on line {cols.line(first)})",
+            **at(r, hint="keep one rating per assessor and item"))),
+    ])
+    return pd.DataFrame({"topic": f[0], "assessor": f[1], "doc": f[2],
+                         "rating": np.asarray(values).astype(np.int64)}, columns=COLUMNS)
 
 
 def write_assessor_ratings(ratings: pd.DataFrame, path) -> Path:
@@ -83,6 +89,16 @@ def _stc_long(path: Path, dmax: int | None) -> pd.DataFrame:
     }, columns=COLUMNS)
 
 
+def _first_fields(path: Path) -> list[str]:
+    """The fields of the first non-blank line (the file checked whole, read no further)."""
+    raw, _ = checked_bytes(path)
+    for chunk in io.BytesIO(raw):
+        for line in chunk.decode("utf-8").splitlines():
+            if line.strip():
+                return line.split()
+    raise InputError("file is empty", path=path)  # not reached: checked_bytes refuses it
+
+
 def read_any_ratings(path, dmax: int | None = None, fmt: str = "auto") -> pd.DataFrame:
     """Ratings in either format as a long frame with :data:`COLUMNS`.
 
@@ -98,7 +114,7 @@ def read_any_ratings(path, dmax: int | None = None, fmt: str = "auto") -> pd.Dat
     if fmt not in ("auto", "assessor", "stc"):
         raise ParameterError("format", fmt, "one of auto, assessor, stc")
     if fmt == "auto":
-        first = next(line.split() for line in _read_text(path).splitlines() if line.strip())
+        first = _first_fields(path)
         fmt = "assessor" if len(first) == 4 else "stc"
     if fmt == "assessor":
         return read_assessor_ratings(path, dmax)

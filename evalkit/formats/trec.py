@@ -10,44 +10,81 @@ run
     twice in one topic is an error.  Items are ordered by rank.
 topics
     The TREC Microblog topic file (``<top>`` blocks).
+
+Runs and qrels are read column-wise at TREC scale (millions of lines,
+:mod:`evalkit.formats._columns`) with the checks, and the first error, of a
+line-by-line reading; :func:`run_table` is the scoring path's view of a run
+(integer codes for topics and documents).
 """
 
 from __future__ import annotations
 
-import math
+from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from ..errors import InputError
 from ..outputs import write_text
-from ._text import _grade, _lines, _topic
+from ._columns import (column_values, first_duplicate, first_row, raise_first, read_columns,
+                       whole_numbers)
+from ._text import _lines, _topic
 
-__all__ = ["read_qrels", "write_qrels", "read_run", "read_runs", "write_run", "read_topics"]
+__all__ = ["read_qrels", "write_qrels", "read_run", "read_runs", "write_run", "read_topics",
+           "RunTable", "run_table"]
 
 
 def read_qrels(path) -> pd.DataFrame:
-    """Read TREC qrels into a frame with columns ``topic, doc, grade``."""
+    """Read TREC qrels into a frame with columns ``topic, doc, grade``.
+
+    Read column-wise (:mod:`evalkit.formats._columns`); the checks and the
+    first error reported are those of a line-by-line reading.
+    """
     path = Path(path)
-    rows = []
-    seen: dict[tuple[str, str], int] = {}
-    for number, fields in _lines(path):
-        if len(fields) != 4:
-            raise InputError(
-                f"expected 4 fields 'topic iteration doc grade', got {len(fields)}",
-                path=path, line=number,
-            )
-        topic, _, doc, grade = fields
-        topic = _topic(topic)
-        key = (topic, doc)
-        if key in seen:
-            raise InputError(
-                f"document {doc} is judged twice for topic {topic} "
-                f"(first on line {seen[key]})", path=path, line=number,
-            )
-        seen[key] = number
-        rows.append((topic, doc, _grade(grade, path, number)))
-    return pd.DataFrame(rows, columns=["topic", "doc", "grade"])
+    cols = read_columns(path, 4, text=(0, 1, 2))
+    f = cols.frame
+    topic, topic_code = _topics(f[0])
+    dup, first = first_duplicate(topic_code, pd.factorize(f[2])[0])
+    grades, ok = column_values(cols, 3, _grade_token, "iu")
+    negative = ok & (np.where(ok, grades, 0) < 0).astype(bool)
+
+    def at(row):
+        return dict(path=path, line=cols.line(row))
+
+    raise_first([
+        (first_row(cols.count != 4), lambda r: InputError(
+            f"expected 4 fields 'topic iteration doc grade', got {cols.count[r]}", **at(r))),
+        (dup, lambda r: InputError(
+            f"document {f[2].iloc[r]} is judged twice for topic {topic.iloc[r]} "
+            f"(first on line {cols.line(first)})", **at(r))),
+        (first_row(~ok), lambda r: InputError(
+            f"grade {cols.token(r, 3)!r} is not an integer or L0/L1/L2...", **at(r))),
+        (first_row(negative), lambda r: InputError(
+            f"grade {cols.token(r, 3)!r} is negative", **at(r))),
+    ])
+    grades = grades if grades.dtype.kind in "iu" else whole_numbers(grades)
+    return pd.DataFrame({"topic": topic, "doc": f[2], "grade": grades})
+
+
+def _grade_token(token: str) -> int:
+    """A qrels grade: an integer, or L0/L1/L2... (NTCIREVAL)."""
+    return int(token[1:] if token[:1] in ("L", "l") else token)
+
+
+def _topics(column: pd.Series) -> tuple[pd.Series, np.ndarray]:
+    """Normalised topic ids (:func:`_topic`, once per distinct id) and their integer codes."""
+    values = column.to_numpy(dtype=object)
+    heads = (np.flatnonzero(np.r_[True, values[1:] != values[:-1]]) if len(values)
+             else np.zeros(0, dtype=np.int64))
+    codes, uniques = pd.factorize(values[heads], sort=False)   # one lookup per block of a topic
+    codes = np.repeat(codes, np.diff(np.r_[heads, len(values)]))
+    normal = [_topic(t) for t in uniques.tolist()]
+    if normal == uniques.tolist():
+        return column, codes
+    merged, names = pd.factorize(pd.Index(normal, dtype=object), sort=False)
+    topic = pd.Series(np.asarray(names, dtype=object)[merged[codes]], dtype=column.dtype)
+    return topic, merged[codes]
 
 
 def write_qrels(qrels: pd.DataFrame, path) -> Path:
@@ -65,43 +102,9 @@ def read_run(path, qrels: pd.DataFrame | None = None, report: list | None = None
     dropped silently).
     """
     path = Path(path)
-    rows = []
-    seen: dict[tuple[str, str], int] = {}
-    tags: set[str] = set()
-    for number, fields in _lines(path):
-        if len(fields) != 6:
-            raise InputError(
-                f"expected 6 fields 'topic Q0 doc rank score tag', got {len(fields)}",
-                path=path, line=number,
-            )
-        topic, _, doc, rank, score, tag = fields
-        topic = _topic(topic)
-        try:
-            rank_i = int(rank)
-        except ValueError:
-            raise InputError(f"rank {rank!r} is not an integer", path=path, line=number) from None
-        try:
-            score_f = float(score)
-        except ValueError:
-            raise InputError(f"score {score!r} is not a number", path=path, line=number) from None
-        if not math.isfinite(score_f):
-            raise InputError(f"score {score!r} is not finite", path=path, line=number)
-        key = (topic, doc)
-        if key in seen:
-            raise InputError(
-                f"document {doc} is listed twice for topic {topic} "
-                f"(first on line {seen[key]})", path=path, line=number,
-                hint="a run lists each document at most once per topic",
-            )
-        seen[key] = number
-        tags.add(tag)
-        rows.append((tag, topic, doc, rank_i, score_f))
-    if len(tags) > 1:
-        raise InputError(
-            f"one run file must have one tag, found {len(tags)}: {sorted(tags)[:5]}",
-            path=path,
-        )
-    run = pd.DataFrame(rows, columns=["run", "topic", "doc", "rank", "score"])
+    table = run_table(path)
+    run = pd.DataFrame({"run": table.tag_column, "topic": table.topic, "doc": table.doc,
+                        "rank": table.rank, "score": table.score})
     if qrels is not None:
         judged = set(qrels["topic"].unique())
         extra = sorted(set(run["topic"]) - judged)
@@ -118,6 +121,89 @@ def read_run(path, qrels: pd.DataFrame | None = None, report: list | None = None
             report.append(message)
             run = run[~run["topic"].isin(extra)].reset_index(drop=True)
     return run
+
+
+@dataclass
+class RunTable:
+    """One run file, checked, as columns: the scoring path's view of :func:`read_run`.
+
+    ``topic_code``/``doc_code`` index ``topics``/``docs`` (each distinct id
+    once); ``topic`` and ``doc`` are the same ids per row as text.
+    """
+
+    path: Path
+    tag: str
+    tag_column: pd.Series
+    topic: pd.Series
+    doc: pd.Series
+    topic_code: np.ndarray
+    topics: list[str]
+    doc_code: np.ndarray
+    docs: object                          # distinct ids, as pandas' factorize gives them
+    rank: np.ndarray
+    score: np.ndarray
+
+
+def run_table(path, vocabulary: np.ndarray | None = None) -> RunTable:
+    """Read and check one TREC run file column-wise (see :func:`read_run` for the format).
+
+    The checks, and the first error reported (file, line, problem), are those
+    of a line-by-line reading: 6 fields, an integer rank, a finite score, each
+    document once per topic, one tag per file.  With ``vocabulary`` (distinct
+    document ids), ``docs`` starts with it: a ``doc_code`` below its length is
+    that document of the vocabulary (one hashing of the ids for both).
+    """
+    path = Path(path)
+    cols = read_columns(path, 6, text=(0, 1, 2, 5))
+    f = cols.frame
+    topic, topic_code = _topics(f[0])
+    if vocabulary is None:
+        doc_code, docs = pd.factorize(f[2], sort=False)
+    else:
+        doc_code, docs = pd.factorize(np.concatenate([vocabulary, f[2].to_numpy(dtype=object)]),
+                                      sort=False)
+        doc_code = doc_code[len(vocabulary):]
+    dup, first = first_duplicate(topic_code, doc_code)
+    rank, rank_ok = column_values(cols, 3, int, "iu")
+    score, score_ok = column_values(cols, 4, float, "iuf")
+    finite = score_ok & np.isfinite(np.where(score_ok, score, 0).astype(float))
+
+    def at(row):
+        return dict(path=path, line=cols.line(row))
+
+    raise_first([
+        (first_row(cols.count != 6), lambda r: InputError(
+            f"expected 6 fields 'topic Q0 doc rank score tag', got {cols.count[r]}", **at(r))),
+        (first_row(~rank_ok), lambda r: InputError(
+            f"rank {cols.token(r, 3)!r} is not an integer", **at(r))),
+        (first_row(~score_ok), lambda r: InputError(
+            f"score {cols.token(r, 4)!r} is not a number", **at(r))),
+        (first_row(~finite), lambda r: InputError(
+            f"score {cols.token(r, 4)!r} is not finite", **at(r))),
+        (dup, lambda r: InputError(
+            f"document {f[2].iloc[r]} is listed twice for topic {topic.iloc[r]} "
+            f"(first on line {cols.line(first)})", **at(r),
+            hint="a run lists each document at most once per topic")),
+    ])
+    rank = rank if rank.dtype.kind in "iu" else whole_numbers(rank)
+    score = score.astype(np.float64)
+    tags = f[5]
+    tag = tags.iloc[0] if len(tags) else ""
+    if not (tags.to_numpy(dtype=object) == tag).all():
+        found = sorted(set(tags.tolist()))
+        raise InputError(f"one run file must have one tag, found {len(found)}: {found[:5]}",
+                         path=path)
+    return RunTable(path, str(tag), tags, topic, f[2], topic_code, _code_names(topic, topic_code),
+                    doc_code, docs, rank, score)
+
+
+def _code_names(topic: pd.Series, codes: np.ndarray) -> list[str]:
+    """The id of each code: ``names[codes[i]] == topic[i]``."""
+    names = [""] * (int(codes.max()) + 1 if len(codes) else 0)
+    _, where = np.unique(codes, return_index=True)
+    for row in where.tolist():
+        names[codes[row]] = topic.iloc[row]
+    return names
 
 
 def read_runs(folder, qrels: pd.DataFrame | None = None, report: list | None = None) -> pd.DataFrame:

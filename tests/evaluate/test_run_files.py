@@ -1,0 +1,94 @@
+"""Run files scored one at a time give the answers of all runs scored at once."""
+
+import io
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from evalkit.errors import InputError
+from evalkit.evaluate import compare, score
+from evalkit.evaluate import run_files
+from evalkit.evaluate.inputs import parse_measure
+from evalkit.evaluate.run_files import RunFiles, score_run_files
+from evalkit.formats.trec import read_qrels, read_run
+from evalkit.simulate.stc import simulate_ratings
+
+MEASURES = ["nG@1", "P+@5", "nERR@10", "Q", "Q@3"]
+
+
+@pytest.fixture(scope="module")
+def collection(small_collection, tmp_path_factory):
+    """The small STC-like runs, one more run with an unrated topic, and per-assessor ratings."""
+    folder = tmp_path_factory.mktemp("runfiles")
+    qrels = read_qrels(small_collection / "qrels.txt")
+    files = sorted(str(p) for p in (small_collection / "runs").iterdir())
+    extra = folder / "zz-extra.txt"
+    first = read_run(files[0])
+    lines = [f"{t} Q0 {d} {r} 1.0 zz-extra" for _, (t, d, r) in
+             first[["topic", "doc", "rank"]].head(30).iterrows()]
+    extra.write_text("\n".join(lines + ["NOPE Q0 x 1 1.0 zz-extra", "NOPE Q0 y 2 0.5 zz-extra",
+                                        f"{first['topic'][0]} Q0 never-judged 99 0.1 zz-extra"])
+                     + "\n")
+    files.append(str(extra))
+    matrix = simulate_ratings(qrels["grade"].to_numpy(), 4, 3, seed=9).astype(float)
+    matrix[::5, 1] = np.nan
+    long = pd.DataFrame(matrix, index=pd.MultiIndex.from_frame(qrels[["topic", "doc"]]))
+    long = long.stack().dropna().rename("rating").reset_index().rename(columns={"level_2": "assessor"})
+    long["rating"] = long["rating"].astype(int)
+    long["assessor"] = long["assessor"].astype(str)
+    frame = pd.concat([read_run(p) for p in files], ignore_index=True)
+    return files, frame, long
+
+
+@pytest.mark.parametrize("gain", ["raw", "ug"])
+def test_score_of_run_files_equals_score_of_the_frame(collection, gain):
+    files, frame, ratings = collection
+    at_once = score(frame, ratings, gain=gain, dmax=3, measures=MEASURES, per_topic=True)
+    by_file = score(RunFiles(files), ratings, gain=gain, dmax=3, measures=MEASURES, per_topic=True)
+    pd.testing.assert_frame_equal(by_file, at_once, check_exact=False, rtol=0, atol=1e-12)
+    assert by_file.attrs == at_once.attrs
+    assert any("dropped (2 rows): NOPE" in n for n in by_file.attrs["notes"])
+    assert any("unjudged (gain 0)" in n for n in by_file.attrs["notes"])
+
+
+def test_compare_of_run_files_equals_compare_of_the_frame(collection):
+    files, frame, ratings = collection
+    kwargs = dict(gains=["raw", "ug"], dmax=3, measures=["nERR@10", "Q"], trials=300, seed=4)
+    at_once = compare(frame, ratings, **kwargs)
+    by_file = compare(RunFiles(files), ratings, **kwargs)
+    pd.testing.assert_frame_equal(by_file, at_once, check_exact=False, rtol=0, atol=1e-12)
+
+
+def test_two_files_with_one_tag_are_refused(collection, tmp_path):
+    files, _, ratings = collection
+    copy = tmp_path / "copy.txt"
+    copy.write_bytes(open(files[0], "rb").read())
+    with pytest.raises(InputError, match="share the run tag") as info:
+        score(RunFiles([files[0], str(copy)]), ratings, measures=["Q"])
+    assert info.value.path == str(copy)
+
+
+class _Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_progress_line_only_on_a_terminal(collection, monkeypatch):
+    files, _, ratings = collection
+    from evalkit.evaluate.inputs import item_gains
+
+    frames = [item_gains(ratings, "raw")]
+    specs = [parse_measure("Q")]
+    quiet = io.StringIO()
+    score_run_files(RunFiles(files), frames, specs, progress=quiet)
+    assert quiet.getvalue() == ""
+    small = _Terminal()
+    score_run_files(RunFiles(files), frames, specs, progress=small)
+    assert small.getvalue() == ""                                   # small input: no line
+    monkeypatch.setattr(run_files, "PROGRESS_MIN_BYTES", 0)
+    shown = _Terminal()
+    score_run_files(RunFiles(files), frames, specs, progress=shown)
+    text = shown.getvalue()
+    assert text.startswith("\revalkit: read and scored") and text.endswith("\n")
+    assert text.count("\n") == 1 and f"{len(files)}/{len(files)} run files" in text
