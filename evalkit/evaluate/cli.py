@@ -145,7 +145,7 @@ def _assessors(args) -> int:
 
     args.qrels = None
     data = _inputs(args)
-    report = assessors(data["runs"], data["ratings"], measures=args.measure, p=args.p,
+    report = assessors(data["runs"].frame(), data["ratings"], measures=args.measure, p=args.p,
                        dmax=args.dmax, trials=args.trials, seed=args.seed, alpha=args.alpha)
     for note in report.notes:
         print(f"evalkit assessors: {note}", file=sys.stderr)

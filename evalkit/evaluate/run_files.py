@@ -38,6 +38,22 @@ class RunFiles(tuple):
     def __new__(cls, paths):
         return super().__new__(cls, tuple(str(p) for p in paths))
 
+    def frame(self) -> pd.DataFrame:
+        """All files in one runs frame (for work that needs every run at once), refusing two
+        files with the same run tag as the one-at-a-time path does."""
+        from ..formats.trec import read_run
+
+        frames, where = [], {}
+        for path in self:
+            run = read_run(path)
+            for tag in pd.unique(run["run"]):
+                if tag in where:
+                    raise InputError(f"two run files share the run tag {tag} "
+                                     f"(the other: {where[tag]})", path=path)
+                where[tag] = path
+            frames.append(run)
+        return pd.concat(frames, ignore_index=True)
+
 
 @dataclass(frozen=True)
 class JudgedItems:

@@ -9,7 +9,7 @@ import pytest
 from evalkit.errors import InputError
 from evalkit.evaluate import compare, score
 from evalkit.evaluate import run_files
-from evalkit.evaluate.inputs import parse_measure
+from evalkit.measures.registry import parse_measure
 from evalkit.evaluate.run_files import RunFiles, score_run_files
 from evalkit.formats.trec import read_qrels, read_run
 from evalkit.simulate.stc import simulate_ratings

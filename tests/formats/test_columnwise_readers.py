@@ -22,7 +22,7 @@ from evalkit.formats import ratings as stc_files
 from evalkit.formats import trec
 from evalkit.formats._text import _grade, _lines, _topic
 from evalkit.formats.assessor_ratings import COLUMNS, read_assessor_ratings
-from evalkit.workspace.paths import EXAMPLES
+from evalkit.paths import EXAMPLES
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from trec_data import write_collection  # noqa: E402
@@ -261,11 +261,11 @@ def test_same_answer_or_same_error_line_and_message(tmp_path, kind, content):
 
 
 def test_every_hostile_catalogue_case_of_these_readers(tmp_path):
-    """The rows of tests/suites/test_hostile_inputs.py that call these readers, through both."""
+    """The rows of tests/formats/test_hostile_inputs.py that call these readers, through both."""
     import importlib.util
 
     spec = importlib.util.spec_from_file_location(
-        "hostile_catalogue", Path(__file__).resolve().parents[1] / "suites" / "test_hostile_inputs.py")
+        "hostile_catalogue", Path(__file__).resolve().parent / "test_hostile_inputs.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     checked = 0
