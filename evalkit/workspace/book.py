@@ -264,8 +264,11 @@ def page_text(html: str) -> str:
 
 
 def _telling_lines(code: str) -> list[str]:
-    """The lines of a solution that say something (12 characters or more, stripped)."""
-    return [line.strip() for line in code.splitlines() if len(line.strip()) >= 12]
+    """The lines of a solution that say something: 12 characters or more, stripped, and not an
+    import (``import numpy as np`` says nothing about the answer and stands in other chapters)."""
+    lines = (line.strip() for line in code.splitlines())
+    return [line for line in lines
+            if len(line) >= 12 and not line.startswith(("import ", "from "))]
 
 
 def solutions_shown(site: Path) -> dict[str, dict[str, list[str]]]:

@@ -74,7 +74,8 @@ def render(figures=None) -> str:
             continue
         own = counted(claims)
         others = len(claims) - len(own)
-        extra = f" (besides {others} calibration targets and identities)" if others else ""
+        extra = (f" (besides {others} {'row' if others == 1 else 'rows'} of calibration targets "
+                 "and identities)") if others else ""
         out.append(f"**{nb.title}.** {held(claims)} of {len(own)} of the paper's claims hold{extra}.")
         for c in own:
             if c["verdict"] != HOLDS:

@@ -26,7 +26,7 @@ def test_render_lists_every_claim_that_does_not_hold(tmp_path):
     _claims(tmp_path)
     text = findings.render(tmp_path)
     # the calibration row C is neither counted nor listed; the mixed row D is listed with its draws
-    assert "1 of 3 of the paper's claims hold (besides 1 calibration targets and identities)" in text
+    assert "1 of 3 of the paper's claims hold (besides 1 row of calibration targets and identities)" in text
     assert "* *B* (does not hold: 2). because of n; see sakai2017/x.png and sakai2017/t.csv" in text
     assert "* *D* (mixed; 12 of 20 draws: 4). draws differ; see sakai2017/r.csv" in text
     assert "*A*" not in text and "*C*" not in text
