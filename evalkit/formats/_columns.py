@@ -28,6 +28,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import InputError
+from ._text import _file_bytes
 
 # white space and line breaks of str.split()/str.splitlines() that the C tokeniser
 # (space, tab, \n, \r\n) does not treat alike
@@ -44,11 +45,7 @@ def checked_bytes(path: Path) -> tuple[bytes, bool]:
     as ``str.split()`` would.
     """
     path = Path(path)
-    if not path.exists():
-        raise InputError("file not found", path=path, hint="check the path")
-    if not path.is_file():
-        raise InputError("not a regular file", path=path)
-    raw = path.read_bytes().removeprefix(b"\xef\xbb\xbf")
+    raw = _file_bytes(path)
     ascii_only = raw.isascii()
     if not ascii_only:
         try:

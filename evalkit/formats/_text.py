@@ -13,15 +13,20 @@ from typing import Iterator
 from ..errors import InputError
 
 
-def _read_text(path: Path) -> str:
-    """A file's text, checked once: it exists, is UTF-8 (a BOM is dropped), is
-    not empty and holds no NUL byte; errors name the file and the line."""
-    path = Path(path)
+def _file_bytes(path: Path) -> bytes:
+    """A file's bytes with a UTF-8 BOM dropped; a missing path or a folder is an InputError."""
     if not path.exists():
         raise InputError("file not found", path=path, hint="check the path")
     if not path.is_file():
         raise InputError("not a regular file", path=path)
-    raw = path.read_bytes().removeprefix(b"\xef\xbb\xbf")
+    return path.read_bytes().removeprefix(b"\xef\xbb\xbf")
+
+
+def _read_text(path: Path) -> str:
+    """A file's text, checked once: it exists, is UTF-8 (a BOM is dropped), is
+    not empty and holds no NUL byte; errors name the file and the line."""
+    path = Path(path)
+    raw = _file_bytes(path)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
