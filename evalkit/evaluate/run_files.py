@@ -160,21 +160,35 @@ def _run_gains(table, items: JudgedItems, specs: list[MeasureSpec]):
     depth = max(longest if k is None else k for k in cuts)
     sel = np.flatnonzero(row_topic >= 0)
     tc = row_topic[sel]
-    order = np.lexsort((table.rank[sel], tc))
+    order = _by_topic_and_rank(tc, table.rank[sel])
     tc = tc[order]
     first = np.r_[0, np.flatnonzero(np.diff(tc)) + 1] if len(tc) else np.zeros(0, np.int64)
     slot = np.arange(len(tc)) - np.repeat(first, np.diff(np.r_[first, len(tc)]))
     keep = slot < depth
     rows, tc, slot = sel[order[keep]], tc[keep], slot[keep]
-    jdoc = table.doc_code[rows]                      # the judged docs come first (vocabulary)
-    jdoc = np.where(jdoc < len(items.docs), jdoc, -1)
-    key = tc.astype(np.int64) * max(len(items.docs), 1) + jdoc
+    judged = np.flatnonzero(table.doc_code[rows] < len(items.docs))   # vocabulary docs come first
+    key = tc[judged].astype(np.int64) * max(len(items.docs), 1) + table.doc_code[rows[judged]]
     at = np.minimum(np.searchsorted(items.keys, key), max(len(items.keys) - 1, 0))
-    found = (jdoc >= 0) & (items.keys[at] == key) if len(items.keys) else np.zeros(len(key), bool)
+    hit = items.keys[at] == key if len(items.keys) else np.zeros(len(key), bool)
+    found = judged[hit]
     g = np.zeros((items.gains.shape[0], len(items.topics), depth))
-    g[:, tc[found], slot[found]] = items.gains[:, items.position[at[found]]]
+    g[:, tc[found], slot[found]] = items.gains[:, items.position[at[hit]]]
     dropped = [table.topics[c] for c in np.flatnonzero(topic_of_code < 0)]
-    return g, int((~found).sum()), dropped, int(len(row_topic) - len(sel)), len(sel)
+    return g, int(len(rows) - len(found)), dropped, int(len(row_topic) - len(sel)), len(sel)
+
+
+def _by_topic_and_rank(topic: np.ndarray, rank: np.ndarray) -> np.ndarray:
+    """``np.lexsort((rank, topic))``: rows by topic, then rank, ties in file order.
+
+    One stable sort of a combined integer key when it fits in int64 (a run
+    file already in that order, the usual case, is then sorted in one pass).
+    """
+    if len(rank) and rank.dtype.kind in "iu":
+        low, span = int(rank.min()), int(rank.max()) - int(rank.min()) + 1
+        if (int(topic.max()) + 1) * span < 2 ** 62:
+            key = topic.astype(np.int64) * span + (rank.astype(np.int64) - low)
+            return np.argsort(key, kind="stable")
+    return np.lexsort((rank, topic))
 
 
 def score_run_files(files: RunFiles, gain_frames: list[pd.DataFrame], specs: list[MeasureSpec],
@@ -183,10 +197,11 @@ def score_run_files(files: RunFiles, gain_frames: list[pd.DataFrame], specs: lis
 
     ``progress``: the stream of the progress line (default stderr; see :class:`Progress`).
     """
+    from ..formats._scan import Interned
     from ..formats.trec import run_table
 
     items = judged_items(gain_frames)
-    vocabulary = items.docs.to_numpy(dtype=object)
+    vocabulary = Interned(items.docs.to_numpy(dtype=object))     # hashed once for every file
     n_gains, n_topics = items.gains.shape[0], len(items.topics)
     per_run, names, where = [], [], {}
     unjudged, kept, dropped_rows, dropped = 0, 0, 0, set()

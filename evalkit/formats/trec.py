@@ -19,16 +19,19 @@ line-by-line reading; :func:`run_table` is the scoring path's view of a run
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
+from typing import Callable
 
 import numpy as np
 import pandas as pd
 
 from ..errors import InputError
 from ..outputs import write_text
-from ._columns import (column_values, first_duplicate, first_row, raise_first, read_columns,
-                       whole_numbers)
+from ._columns import (checked_bytes, column_values, first_duplicate, first_row, raise_first,
+                       read_columns, whole_numbers)
+from ._scan import POW10, Interned, first_other, parse_floats, parse_ints, slow_values, split_fields
 from ._text import _lines, _topic
 
 __all__ = ["read_qrels", "write_qrels", "read_run", "read_runs", "write_run", "read_topics",
@@ -127,42 +130,107 @@ def read_run(path, qrels: pd.DataFrame | None = None, report: list | None = None
 class RunTable:
     """One run file, checked, as columns: the scoring path's view of :func:`read_run`.
 
-    ``topic_code``/``doc_code`` index ``topics``/``docs`` (each distinct id
-    once); ``topic`` and ``doc`` are the same ids per row as text.
+    ``topic_code`` indexes ``topics`` (each distinct normalised topic id once)
+    and ``doc_code`` indexes :attr:`docs` (each distinct document id once,
+    those of the vocabulary first); :attr:`topic`, :attr:`doc` and
+    :attr:`tag_column` are the ids per row as text, built when asked for.
     """
 
     path: Path
     tag: str
-    tag_column: pd.Series
-    topic: pd.Series
-    doc: pd.Series
     topic_code: np.ndarray
     topics: list[str]
     doc_code: np.ndarray
-    docs: object                          # distinct ids, as pandas' factorize gives them
     rank: np.ndarray
     score: np.ndarray
+    _docs: Callable[[], np.ndarray] = field(repr=False)
+
+    @cached_property
+    def docs(self) -> np.ndarray:
+        """The distinct document ids (object array): ``docs[doc_code]`` is each row's."""
+        return self._docs()
+
+    @property
+    def topic(self) -> pd.Series:
+        return pd.Series(np.asarray(self.topics, dtype=object)[self.topic_code])
+
+    @property
+    def doc(self) -> pd.Series:
+        return pd.Series(self.docs[self.doc_code])
+
+    @property
+    def tag_column(self) -> pd.Series:
+        return pd.Series(np.full(len(self.rank), self.tag, dtype=object))
 
 
-def run_table(path, vocabulary: np.ndarray | None = None) -> RunTable:
-    """Read and check one TREC run file column-wise (see :func:`read_run` for the format).
+def run_table(path, vocabulary=None) -> RunTable:
+    """Read and check one TREC run file (see :func:`read_run` for the format).
 
     The checks, and the first error reported (file, line, problem), are those
     of a line-by-line reading: 6 fields, an integer rank, a finite score, each
-    document once per topic, one tag per file.  With ``vocabulary`` (distinct
-    document ids), ``docs`` starts with it: a ``doc_code`` below its length is
-    that document of the vocabulary (one hashing of the ids for both).
+    document once per topic, one tag per file.  ``vocabulary``: distinct
+    document ids (an array, or :class:`evalkit.formats._scan.Interned` to
+    reuse across files); a ``doc_code`` below its length is that document of
+    the vocabulary.
+
+    A file of plain white space is read by the compiled scanner
+    (:mod:`evalkit.formats._scan`); any other file, and any file that fails a
+    check, by the column-wise reader, which names the line and the problem.
     """
     path = Path(path)
+    if not isinstance(vocabulary, Interned):
+        vocabulary = Interned(() if vocabulary is None else vocabulary)
+    raw, simple = checked_bytes(path)
+    table = _scanned_run(path, raw, vocabulary) if simple else None
+    return table if table is not None else _column_run(path, vocabulary)
+
+
+def _scanned_run(path: Path, raw: bytes, vocabulary: Interned) -> RunTable | None:
+    """The compiled path of :func:`run_table`; None when a check fails (or a token is one
+    the column-wise reader must judge)."""
+    buf = np.frombuffer(raw, dtype=np.uint8)
+    starts, ends, ok = split_fields(buf, 6)
+    if not ok or first_other(buf, starts[5], ends[5]) >= 0:
+        return None
+    topic_raw, topic_first = Interned().codes(buf, starts[0], ends[0], expected=64)
+    names = [_topic(raw[starts[0, r]:ends[0, r]].decode("utf-8")) for r in topic_first.tolist()]
+    merged, topics = pd.factorize(pd.Index(names, dtype=object), sort=False)
+    topic_code = merged[topic_raw]
+    doc_code, doc_first = vocabulary.codes(buf, starts[2], ends[2])
+    if first_duplicate(topic_code, doc_code)[0] is not None:
+        return None
+    numbers = []
+    for column, parse, scan in ((3, int, parse_ints), (4, float, parse_floats)):
+        s, e = starts[column], ends[column]
+        values, slow = scan(buf, s, e) if parse is int else scan(buf, s, e, POW10)
+        if slow.any():
+            where = np.flatnonzero(slow)
+            fixed = slow_values(raw, s, e, where, parse)
+            if fixed is None or (parse is int and not all(-2**63 <= v < 2**63 for v in fixed)):
+                return None                       # a bad token, or a rank beyond int64
+            values[where] = fixed
+        numbers.append(values)
+    rank, score = numbers
+    if not np.isfinite(score).all():
+        return None
+    tag = raw[starts[5, 0]:ends[5, 0]].decode("utf-8")
+    new_starts, new_ends = starts[2, doc_first], ends[2, doc_first]
+
+    def docs() -> np.ndarray:
+        new = [raw[a:b].decode("utf-8") for a, b in zip(new_starts.tolist(), new_ends.tolist())]
+        return np.concatenate([vocabulary.names, np.asarray(new, dtype=object)])
+
+    return RunTable(path, tag, topic_code, list(topics), doc_code, rank, score, docs)
+
+
+def _column_run(path: Path, vocabulary: Interned) -> RunTable:
+    """The column-wise path of :func:`run_table` (any file; every check, with its line)."""
     cols = read_columns(path, 6, text=(0, 1, 2, 5))
     f = cols.frame
     topic, topic_code = _topics(f[0])
-    if vocabulary is None:
-        doc_code, docs = pd.factorize(f[2], sort=False)
-    else:
-        doc_code, docs = pd.factorize(np.concatenate([vocabulary, f[2].to_numpy(dtype=object)]),
-                                      sort=False)
-        doc_code = doc_code[len(vocabulary):]
+    doc_code, docs = pd.factorize(np.concatenate([vocabulary.names, f[2].to_numpy(dtype=object)]),
+                                  sort=False)
+    doc_code = doc_code[len(vocabulary):]
     dup, first = first_duplicate(topic_code, doc_code)
     rank, rank_ok = column_values(cols, 3, int, "iu")
     score, score_ok = column_values(cols, 4, float, "iuf")
@@ -193,8 +261,9 @@ def run_table(path, vocabulary: np.ndarray | None = None) -> RunTable:
         found = sorted(set(tags.tolist()))
         raise InputError(f"one run file must have one tag, found {len(found)}: {found[:5]}",
                          path=path)
-    return RunTable(path, str(tag), tags, topic, f[2], topic_code, _code_names(topic, topic_code),
-                    doc_code, docs, rank, score)
+    docs = np.asarray(docs, dtype=object)
+    return RunTable(path, str(tag), topic_code, _code_names(topic, topic_code), doc_code,
+                    rank, score, lambda: docs)
 
 
 def _code_names(topic: pd.Series, codes: np.ndarray) -> list[str]:

@@ -10,7 +10,7 @@ added.
 
 Writes ``docs/img/compare_coverage.png`` and ``docs/img/compare_coverage.csv``
 (the numbers ``docs/compare.md`` quotes) and prints the table.  Run with
-``python benchmarks/coverage.py`` (about a minute on two cores).
+``python benchmarks/hsd_coverage.py`` (about a minute on two cores).
 """
 
 from __future__ import annotations
