@@ -20,6 +20,7 @@ from ..errors import InputError, ParameterError
 from ..measures.gains import check_dmax
 from ._columns import (checked_bytes, column_values, first_duplicate, first_row, raise_first,
                        read_columns)
+from ._scan import Interned, parse_ints, slow_values, split_fields
 
 __all__ = ["read_assessor_ratings", "write_assessor_ratings", "read_any_ratings", "COLUMNS"]
 
@@ -37,6 +38,41 @@ def read_assessor_ratings(path, dmax: int | None = None) -> pd.DataFrame:
     if dmax is not None:
         check_dmax(dmax)
     path = Path(path)
+    raw, simple = checked_bytes(path)
+    frame = _scanned(raw, dmax) if simple else None
+    return frame if frame is not None else _column_ratings(path, dmax)
+
+
+def _scanned(raw: bytes, dmax: int | None) -> pd.DataFrame | None:
+    """The compiled path (:mod:`evalkit.formats._scan`); None when a check fails, for
+    the column-wise reader to name the line and the problem."""
+    buf = np.frombuffer(raw, dtype=np.uint8)
+    starts, ends, ok = split_fields(buf, 4)
+    if not ok:
+        return None
+    codes, names = [], []
+    for k, expected in ((0, 64), (1, 64), (2, None)):
+        code, first = Interned().codes(buf, starts[k], ends[k], expected=expected)
+        codes.append(code)
+        names.append(np.asarray([raw[starts[k, r]:ends[k, r]].decode("utf-8")
+                                 for r in first.tolist()], dtype=object))
+    if first_duplicate(*codes)[0] is not None:
+        return None
+    rating, slow = parse_ints(buf, starts[3], ends[3])
+    if slow.any():
+        where = np.flatnonzero(slow)
+        fixed = slow_values(raw, starts[3], ends[3], where, int)
+        if fixed is None or not all(0 <= v < 2 ** 63 for v in fixed):
+            return None
+        rating[where] = fixed
+    if (rating < 0).any() or (dmax is not None and (rating > dmax).any()):
+        return None
+    return pd.DataFrame({"topic": names[0][codes[0]], "assessor": names[1][codes[1]],
+                         "doc": names[2][codes[2]], "rating": rating}, columns=COLUMNS)
+
+
+def _column_ratings(path: Path, dmax: int | None) -> pd.DataFrame:
+    """The column-wise path of :func:`read_assessor_ratings` (any file; every check)."""
     cols = read_columns(path, 4, text=(0, 1, 2))
     f = cols.frame
     codes = [pd.factorize(f[k], sort=False)[0] for k in (0, 1, 2)]
