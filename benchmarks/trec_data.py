@@ -77,6 +77,28 @@ def write_collection(folder, runs: int = 20, seed: int = 25, topics: int = TOPIC
     return out
 
 
+def write_hostile_run(folder, lines: int = 4_000_000, bad_line: int = 3_999_999) -> Path:
+    """One run file of ``lines`` lines (4,000 topics x 1,000 documents, one tag) whose line
+    ``bad_line`` has a seventh field: the error must name that line.  Kept when present."""
+    folder = Path(folder)
+    path = folder / f"hostile-{lines}-{bad_line}.txt"
+    if path.exists():
+        return path
+    folder.mkdir(parents=True, exist_ok=True)
+    depth = 1000
+    with open(path.with_suffix(".part"), "w") as out:
+        for start in range(0, lines, 100_000):
+            chunk = []
+            for n in range(start + 1, min(start + 100_000, lines) + 1):
+                topic, rank = divmod(n - 1, depth)
+                extra = " extra" if n == bad_line else ""
+                chunk.append(f"{topic + 1} Q0 D{topic + 1}-{rank} {rank + 1} "
+                             f"{1.0 / (rank + 1):.6f} big{extra}\n")
+            out.write("".join(chunk))
+    path.with_suffix(".part").rename(path)
+    return path
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("folder")

@@ -2,7 +2,7 @@
 
 Sakai (2017, §4) scores every run with NTCIREVAL's direct gain values; a
 TREC-sized evaluation (tens of runs x hundreds of topics x 1,000 documents)
-does the same per run file.  Each file is read column-wise
+does the same per run file.  Each file is read in one compiled pass
 (:func:`evalkit.formats.trec.run_table`), its documents looked up once per
 (topic, document) through integer codes, its lists cut at the deepest cutoff a
 measure needs (``Q`` the whole list; ``nERR@10``, ``P+`` and ``nG@1`` ten

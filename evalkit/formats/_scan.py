@@ -25,16 +25,20 @@ The answers are Python's own:
 Nothing here raises an error about the file: when a check fails (a line
 without the expected number of fields, a bad or non-finite number, a
 document twice, two tags), the caller reads the file again through the
-column-wise path, which names the file, the line and the problem.
+column-wise path, which names the file, the line and the problem; or, for a
+line without the expected fields after rows that pass every check, reports
+it with :func:`stopped_at`.
 """
 
 from __future__ import annotations
 
+import re
+
 import numba
 import numpy as np
 
-__all__ = ["Interned", "split_fields", "parse_ints", "parse_floats", "first_other",
-           "slow_values", "POW10"]
+__all__ = ["Interned", "split_fields", "stopped_at", "parse_ints", "parse_floats",
+           "first_other", "slow_values", "POW10"]
 
 _FNV_OFFSET = np.uint64(14695981039346656037)
 _FNV_PRIME = np.uint64(1099511628211)
@@ -95,6 +99,22 @@ def split_fields(buf: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray, bool]
     starts, ends, rows, ok = _split(buf, np.empty((n, max_rows), offset),
                                     np.empty((n, max_rows), offset), _KIND)
     return starts[:, :rows], ends[:, :rows], ok
+
+
+_NOT_BLANK = re.compile(rb"[^ \t\r\n]")
+
+
+def stopped_at(raw: bytes, ends: np.ndarray) -> tuple[int, int]:
+    """``(line, fields)`` of the line :func:`split_fields` stopped at (``ok`` False): its
+    1-based line number and how many fields ``str.split()`` finds on it."""
+    after = int(ends[-1, -1]) if ends.shape[1] else 0      # the end of the last good row
+    if ends.shape[1]:
+        after = raw.find(b"\n", after) + 1                 # the good row's line ends there
+    hit = _NOT_BLANK.search(raw, after)
+    start = raw.rfind(b"\n", 0, hit.start()) + 1
+    stop = raw.find(b"\n", start)
+    line = raw[start:] if stop < 0 else raw[start:stop]
+    return raw.count(b"\n", 0, start) + 1, len(line.split())
 
 
 @numba.njit(cache=True, inline="always")

@@ -6,6 +6,11 @@ number of ratings N_i; a missing rating is simply an absent line.
 :func:`read_any_ratings` also accepts the NTCIR-12 STC Japanese file
 (``post reply r1 ... rN``, read by :func:`evalkit.formats.ratings.read_ratings`),
 turned into the same long frame.
+
+A file of plain white space is read by the compiled scanner of
+:mod:`evalkit.formats._scan` (500,000 lines in about a tenth of a second);
+any other file, and any file that fails a check, column-wise
+(:mod:`evalkit.formats._columns`), which names the line and the problem.
 """
 
 from __future__ import annotations

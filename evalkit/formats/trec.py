@@ -11,10 +11,12 @@ run
 topics
     The TREC Microblog topic file (``<top>`` blocks).
 
-Runs and qrels are read column-wise at TREC scale (millions of lines,
-:mod:`evalkit.formats._columns`) with the checks, and the first error, of a
-line-by-line reading; :func:`run_table` is the scoring path's view of a run
-(integer codes for topics and documents).
+At TREC scale (millions of lines) the checks, and the first error, are those
+of a line-by-line reading.  Runs are read by a compiled one-pass scanner
+(:mod:`evalkit.formats._scan`), qrels column-wise
+(:mod:`evalkit.formats._columns`); a run file that fails a check is read again
+column-wise to name the line and the problem.  :func:`run_table` is the
+scoring path's view of a run (integer codes for topics and documents).
 """
 
 from __future__ import annotations
@@ -31,7 +33,8 @@ from ..errors import InputError
 from ..outputs import write_text
 from ._columns import (checked_bytes, column_values, first_duplicate, first_row, raise_first,
                        read_columns, whole_numbers)
-from ._scan import POW10, Interned, first_other, parse_floats, parse_ints, slow_values, split_fields
+from ._scan import (POW10, Interned, first_other, parse_floats, parse_ints, slow_values,
+                    split_fields, stopped_at)
 from ._text import _lines, _topic
 
 __all__ = ["read_qrels", "write_qrels", "read_run", "read_runs", "write_run", "read_topics",
@@ -186,12 +189,16 @@ def run_table(path, vocabulary=None) -> RunTable:
 
 
 def _scanned_run(path: Path, raw: bytes, vocabulary: Interned) -> RunTable | None:
-    """The compiled path of :func:`run_table`; None when a check fails (or a token is one
-    the column-wise reader must judge)."""
+    """The compiled path of :func:`run_table`; None when a check fails (the column-wise
+    reader then names the problem), or a token is one only it can judge.
+
+    A line without six fields after rows that pass every check is reported
+    here: at the end of a large file that saves reading it again.
+    """
     buf = np.frombuffer(raw, dtype=np.uint8)
     starts, ends, ok = split_fields(buf, 6)
-    if not ok or first_other(buf, starts[5], ends[5]) >= 0:
-        return None
+    if ok and first_other(buf, starts[5], ends[5]) >= 0:
+        return None                               # two tags: the column-wise reader says which
     topic_raw, topic_first = Interned().codes(buf, starts[0], ends[0], expected=64)
     names = [_topic(raw[starts[0, r]:ends[0, r]].decode("utf-8")) for r in topic_first.tolist()]
     merged, topics = pd.factorize(pd.Index(names, dtype=object), sort=False)
@@ -213,6 +220,10 @@ def _scanned_run(path: Path, raw: bytes, vocabulary: Interned) -> RunTable | Non
     rank, score = numbers
     if not np.isfinite(score).all():
         return None
+    if not ok:
+        line, fields = stopped_at(raw, ends)
+        raise InputError(f"expected 6 fields 'topic Q0 doc rank score tag', got {fields}",
+                         path=path, line=line)
     tag = raw[starts[5, 0]:ends[5, 0]].decode("utf-8")
     new_starts, new_ends = starts[2, doc_first], ends[2, doc_first]
 

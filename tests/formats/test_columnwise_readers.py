@@ -228,6 +228,10 @@ RUN_CASES = [
     "1 Q0 caf\u00e9 1 1.0 t\n1 Q0 caf\u00e9 2 1.0 t\n", "1 Q0 \"a 1 1.0 t\n1 Q0 #b 2 1.0 'c\n",
     "1 Q0 a 1 True t\n", "1 Q0 a 01 1 t\n1 Q0 b 1 1 t\n", "001 Q0 a 1 1 t\n1 Q0 a 1 1 t\n",
     "1 Q0 a 1 1.0 t\n1 Q0 b 99999999999999999999 1.0 t\n",
+    # a line without six fields after good rows (reported by the compiled scanner itself)
+    "1 Q0 a 1 1.0 t\r\n \t\r\n\r\n1 Q0 b 2 1.0 t 9\r\n", "1 Q0 a 1 1.0 t\n1 Q0 b",
+    "\n \n1 Q0 b\n1 Q0 a 1 1.0 t\n", "1 Q0 a 1 1.0 t\n1 Q0 a 2 1.0 t\n1 Q0 b\n",
+    "1 Q0 a 1 1.0 t\n1 Q0 b 2 1.0 u\n1 Q0 c 3\n",
 ]
 QRELS_CASES = [
     "1 0 a\n", "1 0 a 1\n1 0 b x\n", "1 0 a -1\n", "1 0 a 1\n1 0 a 2\n", "1 0 a 1\n1 0 b\x00 1\n",
