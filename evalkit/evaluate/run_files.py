@@ -197,7 +197,7 @@ def score_run_files(files: RunFiles, gain_frames: list[pd.DataFrame], specs: lis
 
     ``progress``: the stream of the progress line (default stderr; see :class:`Progress`).
     """
-    from ..formats._scan import Interned
+    from ..formats._intern import Interned
     from ..formats.trec import run_table
 
     items = judged_items(gain_frames)

@@ -2,10 +2,10 @@
 
 :func:`evalkit.formats.trec.run_table` reads TREC run files of millions of
 lines through here.  The file's bytes are split into fields by a numba loop,
-identifiers are turned into integer codes while they are still bytes (an
-open-addressing hash table compared byte by byte, so two ids share a code
-exactly when they are the same text), and ranks and scores are parsed
-without making a Python object per line.
+identifiers are turned into integer codes while they are still bytes
+(:mod:`evalkit.formats._intern`: two ids share a code exactly when they are
+the same text), and ranks and scores are parsed without making a Python
+object per line.
 
 The answers are Python's own:
 
@@ -37,11 +37,11 @@ import re
 import numba
 import numpy as np
 
-__all__ = ["Interned", "split_fields", "stopped_at", "parse_ints", "parse_floats",
-           "first_other", "slow_values", "POW10"]
+from ._intern import equal_bytes
 
-_FNV_OFFSET = np.uint64(14695981039346656037)
-_FNV_PRIME = np.uint64(1099511628211)
+__all__ = ["split_fields", "stopped_at", "parse_ints", "parse_floats", "first_other",
+           "slow_values", "POW10"]
+
 # exact doubles 1e0 .. 1e22 (Clinger's fast path needs the power of ten exact)
 POW10 = np.array([float(10 ** k) for k in range(23)])
 _MANTISSA_MAX = 2 ** 53
@@ -117,162 +117,6 @@ def stopped_at(raw: bytes, ends: np.ndarray) -> tuple[int, int]:
     return raw.count(b"\n", 0, start) + 1, len(line.split())
 
 
-@numba.njit(cache=True, inline="always")
-def _hash(buf, start, end):
-    """32 well-mixed bits of an id: FNV-1a over its bytes, then MurmurHash3's finaliser."""
-    h = _FNV_OFFSET
-    for i in range(start, end):
-        h = (h ^ np.uint64(buf[i])) * _FNV_PRIME
-    h ^= h >> np.uint64(33)
-    h *= np.uint64(0xFF51AFD7ED558CCD)
-    h ^= h >> np.uint64(33)
-    return h >> np.uint64(32)
-
-
-@numba.njit(cache=True, inline="always")
-def _equal(a, a0, a1, b, b0, b1):
-    if a1 - a0 != b1 - b0:
-        return False
-    for i in range(a1 - a0):
-        if a[a0 + i] != b[b0 + i]:
-            return False
-    return True
-
-
-# A table is a power-of-two array of uint64 slots, at most half full, probed linearly
-# from hash & mask.  A slot holds (hash << 32) | (code + 1), 0 when empty: most probes
-# are settled by the stored hash without reading the id's bytes, and the table grows
-# without rehashing them.
-@numba.njit(cache=True, inline="always")
-def _code(slot):
-    return np.int64(slot & np.uint64(0xFFFFFFFF)) - 1
-
-
-@numba.njit(cache=True)
-def _place(table, h, code):
-    mask = np.uint64(len(table) - 1)
-    at = h & mask
-    while table[at] != 0:
-        at = (at + np.uint64(1)) & mask
-    table[at] = (h << np.uint64(32)) | np.uint64(code + 1)
-
-
-@numba.njit(cache=True)
-def _build_slots(vbuf, vstarts, vends, size):
-    """A table of ``size`` slots holding the vocabulary's codes 0..V-1 (a repeated id keeps
-    its first code)."""
-    table = np.zeros(size, dtype=np.uint64)
-    mask = np.uint64(size - 1)
-    for code in range(len(vstarts)):
-        h = _hash(vbuf, vstarts[code], vends[code])
-        at = h & mask
-        while True:
-            slot = table[at]
-            if slot == 0:
-                table[at] = (h << np.uint64(32)) | np.uint64(code + 1)
-                break
-            held = _code(slot)
-            if (slot >> np.uint64(32)) == h and _equal(vbuf, vstarts[held], vends[held],
-                                                       vbuf, vstarts[code], vends[code]):
-                break
-            at = (at + np.uint64(1)) & mask
-    return table
-
-
-@numba.njit(cache=True)
-def _grown(table):
-    """The same entries in a table twice the size."""
-    bigger = np.zeros(2 * len(table), dtype=np.uint64)
-    for slot in table:
-        if slot != 0:
-            _place(bigger, slot >> np.uint64(32), _code(slot))
-    return bigger
-
-
-@numba.njit(cache=True)
-def _intern_column(buf, starts, ends, vbuf, vstarts, vends, table):
-    """Codes of the tokens ``buf[starts[r]:ends[r]]``: a vocabulary id's code, else
-    ``V + j`` for the ``j``-th new id (``first[j]`` its first row).  ``table`` is
-    changed, and doubled when it would be more than half full."""
-    rows = len(starts)
-    vocabulary = len(vstarts)
-    mask = np.uint64(len(table) - 1)
-    codes = np.empty(rows, dtype=np.int64)
-    first = np.empty(rows, dtype=np.int64)
-    new = 0
-    for r in range(rows):
-        s, e = starts[r], ends[r]
-        if r > 0 and _equal(buf, starts[r - 1], ends[r - 1], buf, s, e):
-            codes[r] = codes[r - 1]              # runs of one id (a topic's block)
-            continue
-        h = _hash(buf, s, e)
-        at = h & mask
-        while True:
-            slot = table[at]
-            if slot == 0:
-                code = vocabulary + new
-                table[at] = (h << np.uint64(32)) | np.uint64(code + 1)
-                first[new] = r
-                codes[r] = code
-                new += 1
-                if 2 * (code + 1) > len(table):
-                    table = _grown(table)
-                    mask = np.uint64(len(table) - 1)
-                break
-            if (slot >> np.uint64(32)) == h:
-                held = _code(slot)
-                if held < vocabulary:
-                    same = _equal(vbuf, vstarts[held], vends[held], buf, s, e)
-                else:
-                    f = first[held - vocabulary]
-                    same = _equal(buf, starts[f], ends[f], buf, s, e)
-                if same:
-                    codes[r] = held
-                    break
-            at = (at + np.uint64(1)) & mask
-    return codes, first[:new]
-
-
-def _table_size(entries: int) -> int:
-    """Slots for ``entries`` ids: a power of two, at most half full."""
-    return 1 << max(4, int(2 * max(entries, 1) - 1).bit_length())
-
-
-class Interned:
-    """Distinct ids (a vocabulary) as one byte buffer, ready to give codes to a file's tokens.
-
-    :meth:`codes` gives each token the code of its id: its place in ``names``
-    (the vocabulary, in order), else ``len(names) + j`` for the ``j``-th new
-    id in order of first appearance, as :func:`pandas.factorize` of the
-    vocabulary followed by the tokens would.
-    """
-
-    def __init__(self, names=()):
-        self.names = np.asarray(list(names), dtype=object)
-        encoded = [str(name).encode("utf-8") for name in self.names.tolist()]
-        lengths = np.fromiter(map(len, encoded), dtype=np.int64, count=len(encoded))
-        self.ends = np.cumsum(lengths)
-        self.starts = self.ends - lengths
-        self.buf = np.frombuffer(b"".join(encoded) or b"\0", dtype=np.uint8)
-        self._slots = _build_slots(self.buf, self.starts, self.ends, _table_size(len(encoded)))
-
-    def __len__(self) -> int:
-        return len(self.names)
-
-    def codes(self, buf, starts, ends, expected: int | None = None) -> tuple[np.ndarray, np.ndarray]:
-        """``(codes, first)``: each token's code and the first row of each new id.
-
-        ``expected``: about how many new ids to make room for (default: one a
-        token; the table grows if there are more).  The vocabulary's own table
-        is not changed: each file starts from it.
-        """
-        size = _table_size(len(self) + (len(starts) if expected is None else expected))
-        if len(self._slots) < size:               # room for this file's ids too
-            self._slots = _build_slots(self.buf, self.starts, self.ends, size)
-        return _intern_column(buf, starts, ends, self.buf, self.starts, self.ends,
-                              self._slots.copy())
-
-
 @numba.njit(cache=True)
 def parse_ints(buf, starts, ends):
     """``(values, slow)``: ``[+-]digits`` tokens of at most 18 digits read here; ``slow``
@@ -283,7 +127,7 @@ def parse_ints(buf, starts, ends):
     for r in range(rows):
         i, e = starts[r], ends[r]
         negative = False
-        if buf[i] == 43 or buf[i] == 45:          # + -
+        if i < e and (buf[i] == 43 or buf[i] == 45):          # + -
             negative = buf[i] == 45
             i += 1
         if i == e or e - i > 18:
@@ -311,7 +155,7 @@ def parse_floats(buf, starts, ends, pow10):
     for r in range(rows):
         i, e = starts[r], ends[r]
         negative = False
-        if buf[i] == 43 or buf[i] == 45:
+        if i < e and (buf[i] == 43 or buf[i] == 45):
             negative = buf[i] == 45
             i += 1
         mantissa = np.int64(0)
@@ -370,7 +214,7 @@ def parse_floats(buf, starts, ends, pow10):
 def first_other(buf, starts, ends):
     """The first row whose token differs from row 0's, or -1."""
     for r in range(1, len(starts)):
-        if not _equal(buf, starts[0], ends[0], buf, starts[r], ends[r]):
+        if not equal_bytes(buf, starts[0], ends[0], buf, starts[r], ends[r]):
             return r
     return -1
 

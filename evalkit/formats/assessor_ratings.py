@@ -25,7 +25,8 @@ from ..errors import InputError, ParameterError
 from ..measures.gains import check_dmax
 from ._columns import (checked_bytes, column_values, first_duplicate, first_row, raise_first,
                        read_columns)
-from ._scan import Interned, parse_ints, slow_values, split_fields
+from ._intern import Interned
+from ._scan import parse_ints, slow_values, split_fields
 
 __all__ = ["read_assessor_ratings", "write_assessor_ratings", "read_any_ratings", "COLUMNS"]
 

@@ -33,8 +33,9 @@ from ..errors import InputError
 from ..outputs import write_text
 from ._columns import (checked_bytes, column_values, first_duplicate, first_row, raise_first,
                        read_columns, whole_numbers)
-from ._scan import (POW10, Interned, first_other, parse_floats, parse_ints, slow_values,
-                    split_fields, stopped_at)
+from ._intern import Interned
+from ._scan import (POW10, first_other, parse_floats, parse_ints, slow_values, split_fields,
+                    stopped_at)
 from ._text import _lines, _topic
 
 __all__ = ["read_qrels", "write_qrels", "read_run", "read_runs", "write_run", "read_topics",
