@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
+import secrets
 from pathlib import Path
 
 import pandas as pd
@@ -27,8 +27,14 @@ def atomic_write(path, mode: str = "w", **kwargs):
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = None
-    try:  # mkstemp inside the try: an interrupt right after it still removes the file
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        while True:  # the name is known before the file exists: an interrupt at any point
+            tmp = path.parent / f".{path.name}.{secrets.token_hex(6)}.tmp"   # removes it
+            try:
+                fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+                break
+            except FileExistsError:
+                continue
         with os.fdopen(fd, mode, **kwargs) as handle:
             yield handle
             handle.flush()

@@ -59,9 +59,11 @@ def remove_stale_temporaries(folder: Path) -> list[Path]:
 
     Outputs are written to such temporaries and renamed into place, so a run
     interrupted normally (Ctrl-C, an error) removes its temporary itself; only
-    an uncatchable kill (SIGKILL, power loss) can leave one, never a partial
-    file under a real name.  :func:`reproduce` calls this for every output
-    folder before it starts any notebook (never while one is running).
+    a kill (SIGKILL, power loss, or a worker stopping its kernel mid-cleanup)
+    can leave one, never a partial file under a real name.  :func:`reproduce`
+    calls this for every output folder before it starts any notebook, and
+    :func:`run_jobs` after a job that did not finish or when it is stopped
+    (never while that folder's notebook is running).
     """
     stale = sorted(Path(folder).glob(".*.tmp")) if Path(folder).is_dir() else []
     for path in stale:
@@ -222,6 +224,10 @@ def run_jobs(jobs: list[Job], parallel: int = 1, verbose: bool = False,
                 shutil.rmtree(sockets, ignore_errors=True)
                 outcomes.append(_outcome(job, time.perf_counter() - started, proc.returncode,
                                          result, log))
+                if outcomes[-1].status != "ok" and job.parameters.get("out_dir"):
+                    # an interrupted worker kills its kernel, maybe between creating a
+                    # temporary and removing it; the worker is gone, and its kernel with it
+                    remove_stale_temporaries(paths.NOTEBOOKS / job.parameters["out_dir"])
                 if on_done:
                     on_done(outcomes[-1])
     except BaseException:  # Ctrl-C or an error in a callback: leave no worker or kernel behind
