@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pandas as pd
 
-__all__ = ["atomic_write", "write_text", "write_table", "save_figure", "show_figure", "show_table"]
+__all__ = ["atomic_write", "remove_stale_temporaries", "write_text", "write_table", "save_figure", "show_figure", "show_table"]
 
 
 @contextlib.contextmanager
@@ -46,6 +46,23 @@ def atomic_write(path, mode: str = "w", **kwargs):
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(tmp)
         raise
+
+
+def remove_stale_temporaries(folder: Path) -> list[Path]:
+    """Delete hidden ``.<name>.*.tmp`` files left by a run that was killed mid-write.
+
+    Outputs are written to such temporaries and renamed into place
+    (:func:`atomic_write`), so a run interrupted normally (Ctrl-C, an error)
+    removes its temporary itself; only a kill (SIGKILL, power loss, a worker
+    stopping its kernel mid-cleanup) can leave one, never a partial file under
+    a real name.  The runner (:mod:`evalkit.workspace.runner`) calls this for
+    every output folder before it starts any notebook, and for a job's folder
+    after the job failed or was stopped (never while its notebook runs).
+    """
+    stale = sorted(Path(folder).glob(".*.tmp")) if Path(folder).is_dir() else []
+    for path in stale:
+        path.unlink()
+    return stale
 
 
 def write_text(path, text: str) -> Path:

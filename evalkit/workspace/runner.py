@@ -27,10 +27,11 @@ from pathlib import Path
 
 from .. import papers
 from ..errors import NotebookError
+from ..outputs import remove_stale_temporaries
 from .. import paths
 from ..declare.notebook import Notebook
 
-__all__ = ["ensure_raw_data", "remove_stale_temporaries", "Job", "Outcome", "expected_seconds",
+__all__ = ["ensure_raw_data", "Job", "Outcome", "expected_seconds",
            "kernel_path", "longest_first", "run_jobs", "run_notebook", "reproduce"]
 
 ROOT = paths.ROOT
@@ -52,23 +53,6 @@ def ensure_raw_data(force: bool = False, notebooks=None) -> list[Path]:
                 made = item.make()
                 written += list(made.values()) if isinstance(made, dict) else [made]
     return written
-
-
-def remove_stale_temporaries(folder: Path) -> list[Path]:
-    """Delete hidden ``.<name>.*.tmp`` files left by a run that was killed mid-write.
-
-    Outputs are written to such temporaries and renamed into place, so a run
-    interrupted normally (Ctrl-C, an error) removes its temporary itself; only
-    a kill (SIGKILL, power loss, or a worker stopping its kernel mid-cleanup)
-    can leave one, never a partial file under a real name.  :func:`reproduce`
-    calls this for every output folder before it starts any notebook, and
-    :func:`run_jobs` after a job that did not finish or when it is stopped
-    (never while that folder's notebook is running).
-    """
-    stale = sorted(Path(folder).glob(".*.tmp")) if Path(folder).is_dir() else []
-    for path in stale:
-        path.unlink()
-    return stale
 
 
 def kernel_path(path: Path) -> str:

@@ -11,7 +11,7 @@ import psutil
 import pytest
 
 from evalkit import papers
-from evalkit.workspace import runner
+from evalkit.outputs import remove_stale_temporaries
 
 pytestmark = pytest.mark.notebook
 
@@ -106,5 +106,5 @@ def test_sigkill_leaves_only_hidden_temporaries_which_the_next_run_removes(two_r
     _check_old_or_new(target, before, after)
     hidden = sorted(p.name for p in target.iterdir() if p.name.startswith("."))
     assert all(name.endswith(".tmp") for name in hidden)
-    assert [p.name for p in runner.remove_stale_temporaries(target)] == hidden
+    assert [p.name for p in remove_stale_temporaries(target)] == hidden
     assert not [p for p in target.iterdir() if p.name.startswith(".")]
