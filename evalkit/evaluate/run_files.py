@@ -184,9 +184,9 @@ def _by_topic_and_rank(topic: np.ndarray, rank: np.ndarray) -> np.ndarray:
     file already in that order, the usual case, is then sorted in one pass).
     """
     if len(rank) and rank.dtype.kind in "iu":
-        low, span = int(rank.min()), int(rank.max()) - int(rank.min()) + 1
-        if (int(topic.max()) + 1) * span < 2 ** 62:
-            key = topic.astype(np.int64) * span + (rank.astype(np.int64) - low)
+        span = int(rank.max()) - int(rank.min()) + 1
+        if (int(topic.max()) + 1) * span < 2 ** 62:        # then rank - min fits in its dtype
+            key = topic.astype(np.int64) * span + (rank - rank.min()).astype(np.int64)
             return np.argsort(key, kind="stable")
     return np.lexsort((rank, topic))
 

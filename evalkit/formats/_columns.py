@@ -238,10 +238,15 @@ def raise_first(candidates: list[tuple[int | None, Callable[[int], InputError]]]
 
 
 def factorize_keys(*codes: np.ndarray) -> np.ndarray:
-    """One int64 key per row from several integer code columns (mixed radix)."""
+    """One int64 key per row from several non-negative integer code columns (mixed radix;
+    equal keys exactly when all codes are equal).  The key so far is renumbered densely
+    when the next radix would overflow int64."""
     key = np.zeros(len(codes[0]), dtype=np.int64)
     for c in codes:
-        key = key * np.int64(int(c.max(initial=0)) + 1) + c.astype(np.int64)
+        radix = int(c.max(initial=0)) + 1
+        if (int(key.max(initial=0)) + 1) * radix >= 2 ** 63:
+            key = pd.factorize(key, sort=False)[0].astype(np.int64)
+        key = key * np.int64(radix) + c.astype(np.int64)
     return key
 
 

@@ -147,12 +147,16 @@ class Interned:
     :meth:`codes` gives each token the code of its id: its place in ``names``
     (the vocabulary, in order), else ``len(names) + j`` for the ``j``-th new
     id in order of first appearance, as :func:`pandas.factorize` of the
-    vocabulary followed by the tokens would.
+    vocabulary followed by the tokens would.  Ids are text, as in the files:
+    ``names`` are turned into strings (a document ``5`` is the file's ``"5"``)
+    and must be distinct.
     """
 
     def __init__(self, names=()):
-        self.names = np.asarray(list(names), dtype=object)
-        encoded = [str(name).encode("utf-8") for name in self.names.tolist()]
+        self.names = np.asarray([str(name) for name in names], dtype=object)
+        if len(set(self.names.tolist())) != len(self.names):
+            raise ValueError("the vocabulary's ids must be distinct")
+        encoded = [name.encode("utf-8") for name in self.names.tolist()]
         lengths = np.fromiter(map(len, encoded), dtype=np.int64, count=len(encoded))
         self.ends = np.cumsum(lengths)
         self.starts = self.ends - lengths
@@ -165,12 +169,12 @@ class Interned:
     def codes(self, buf, starts, ends, expected: int | None = None) -> tuple[np.ndarray, np.ndarray]:
         """``(codes, first)``: each token's code and the first row of each new id.
 
-        ``expected``: about how many new ids to make room for (default: one a
-        token; the table grows if there are more).  The vocabulary's own table
-        is not changed: each file starts from it.
+        ``expected``: about how many new ids to make room for (default: a
+        quarter of the tokens; the table doubles whenever it is half full).
+        The vocabulary's own table is not changed: each file starts from it.
         """
-        size = _table_size(len(self) + (len(starts) if expected is None else expected))
-        if len(self._slots) < size:               # room for this file's ids too
-            self._slots = _build_slots(self.buf, self.starts, self.ends, size)
-        return _intern_column(buf, starts, ends, self.buf, self.starts, self.ends,
-                              self._slots.copy())
+        size = _table_size(len(self) + (len(starts) // 4 if expected is None else expected))
+        table = self._slots.copy()
+        while len(table) < size:                  # room for this file's ids too
+            table = _grown(table)
+        return _intern_column(buf, starts, ends, self.buf, self.starts, self.ends, table)

@@ -92,3 +92,21 @@ def test_progress_line_only_on_a_terminal(collection, monkeypatch):
     text = shown.getvalue()
     assert text.startswith("\revalkit: read and scored") and text.endswith("\n")
     assert text.count("\n") == 1 and f"{len(files)}/{len(files)} run files" in text
+
+
+def test_rows_sort_by_topic_then_rank_as_lexsort_does():
+    """One stable argsort on a combined key; the same order as np.lexsort((rank, topic)),
+    ties in file order, for any integer ranks (negative, equal, near the ends of int64 and
+    uint64) and for Python ints beyond them."""
+    from evalkit.evaluate.run_files import _by_topic_and_rank
+
+    rng = np.random.default_rng(7)
+    cases = [np.array([2**63 + 1, 2**63, 2**63], dtype=np.uint64),      # min >= 2^63
+             np.array([-2**63, 2**63 - 1, 0], dtype=np.int64),            # span too wide
+             np.array([3, 3, 3], dtype=np.int64), np.array([2**70, 1, -5], dtype=object)]
+    for _ in range(200):
+        low = int(rng.integers(-2**62, 2**62))
+        cases.append(low + rng.integers(-5, 5, size=int(rng.integers(1, 40))))
+    for rank in cases:
+        topic = rng.integers(0, 4, size=len(rank))
+        assert _by_topic_and_rank(topic, rank).tolist() == np.lexsort((rank, topic)).tolist()

@@ -592,3 +592,23 @@ def test_run_table_with_vocabulary_codes_its_docs_first(tmp_path):
     assert table.docs[table.doc_code].tolist() == docs
     assert table.doc_code.tolist() == factorized(vocabulary.tolist(), docs)[0]
     assert table.rank.tolist() == plain_parse(raw)["rank"]
+
+
+def test_vocabulary_ids_are_text_and_distinct():
+    # a document 5 in a gain frame is the file's "5", on the compiled path and the fallback alike
+    assert Interned([5, "a"]).names.tolist() == ["5", "a"]
+    with pytest.raises(ValueError, match="distinct"):
+        Interned(["a", "b", "a"])
+
+
+def test_keys_of_many_codes_do_not_overflow_into_false_duplicates():
+    # (t * 2^21 + a) * 2^21 + d passes 2^63 here: without renumbering, rows collide
+    from evalkit.formats._columns import factorize_keys, first_duplicate
+
+    n = 2**22 + 1
+    topic, low = np.arange(n), np.arange(n) & (2**21 - 1)
+    assert first_duplicate(topic, low, low) == (None, None)
+    key = factorize_keys(topic, low, low)
+    assert len(np.unique(key)) == n
+    topic[2**21] = 0                                   # now the same as row 0
+    assert first_duplicate(topic, low, low) == (2**21, 0)
