@@ -39,8 +39,8 @@ import numpy as np
 
 from ._intern import equal_bytes
 
-__all__ = ["split_fields", "stopped_at", "parse_ints", "parse_floats", "first_other",
-           "slow_values", "POW10"]
+__all__ = ["split_fields", "stopped_at", "parse_ints", "parse_floats", "numbers", "first_other",
+           "POW10"]
 
 # exact doubles 1e0 .. 1e22 (Clinger's fast path needs the power of ten exact)
 POW10 = np.array([float(10 ** k) for k in range(23)])
@@ -219,10 +219,25 @@ def first_other(buf, starts, ends):
     return -1
 
 
-def slow_values(raw: bytes, starts, ends, rows, parse):
-    """``parse`` (``int`` or ``float``) of the tokens of ``rows``, or None if one is bad."""
-    try:
-        return [parse(raw[starts[r]:ends[r]].decode("utf-8")) for r in rows.tolist()]
-    except ValueError:
-        return None
+def numbers(raw: bytes, buf: np.ndarray, starts, ends, parse) -> np.ndarray | None:
+    """Python's ``parse(token)`` (``int`` or ``float``) of every token, as int64 or float64.
 
+    Tokens the compiled parsers leave (``1_000``, ``1e400``, 17 significant
+    digits...) are given to ``parse`` itself.  None when a token is not a
+    number, or an integer does not fit in int64: the caller's column-wise
+    reader then judges the file.
+    """
+    if parse is int:
+        values, slow = parse_ints(buf, starts, ends)
+    else:
+        values, slow = parse_floats(buf, starts, ends, POW10)
+    if slow.any():
+        where = np.flatnonzero(slow)
+        try:
+            fixed = [parse(raw[starts[r]:ends[r]].decode("utf-8")) for r in where.tolist()]
+        except ValueError:
+            return None
+        if parse is int and not all(-2 ** 63 <= v < 2 ** 63 for v in fixed):
+            return None
+        values[where] = fixed
+    return values

@@ -26,7 +26,7 @@ from ..measures.gains import check_dmax
 from ._columns import (checked_bytes, column_values, first_duplicate, first_row, raise_first,
                        read_columns)
 from ._intern import Interned
-from ._scan import parse_ints, slow_values, split_fields
+from ._scan import numbers, split_fields
 
 __all__ = ["read_assessor_ratings", "write_assessor_ratings", "read_any_ratings", "COLUMNS"]
 
@@ -64,14 +64,8 @@ def _scanned(raw: bytes, dmax: int | None) -> pd.DataFrame | None:
                                  for r in first.tolist()], dtype=object))
     if first_duplicate(*codes)[0] is not None:
         return None
-    rating, slow = parse_ints(buf, starts[3], ends[3])
-    if slow.any():
-        where = np.flatnonzero(slow)
-        fixed = slow_values(raw, starts[3], ends[3], where, int)
-        if fixed is None or not all(0 <= v < 2 ** 63 for v in fixed):
-            return None
-        rating[where] = fixed
-    if (rating < 0).any() or (dmax is not None and (rating > dmax).any()):
+    rating = numbers(raw, buf, starts[3], ends[3], int)
+    if rating is None or (rating < 0).any() or (dmax is not None and (rating > dmax).any()):
         return None
     return pd.DataFrame({"topic": names[0][codes[0]], "assessor": names[1][codes[1]],
                          "doc": names[2][codes[2]], "rating": rating}, columns=COLUMNS)

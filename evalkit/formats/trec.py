@@ -34,8 +34,7 @@ from ..outputs import write_text
 from ._columns import (checked_bytes, column_values, first_duplicate, first_row, raise_first,
                        read_columns, whole_numbers)
 from ._intern import Interned
-from ._scan import (POW10, first_other, parse_floats, parse_ints, slow_values, split_fields,
-                    stopped_at)
+from ._scan import first_other, numbers, split_fields, stopped_at
 from ._text import _lines, _topic
 
 __all__ = ["read_qrels", "write_qrels", "read_run", "read_runs", "write_run", "read_topics",
@@ -173,7 +172,7 @@ def run_table(path, vocabulary=None) -> RunTable:
     The checks, and the first error reported (file, line, problem), are those
     of a line-by-line reading: 6 fields, an integer rank, a finite score, each
     document once per topic, one tag per file.  ``vocabulary``: distinct
-    document ids (an array, or :class:`evalkit.formats._scan.Interned` to
+    document ids (an array, or :class:`evalkit.formats._intern.Interned` to
     reuse across files); a ``doc_code`` below its length is that document of
     the vocabulary.
 
@@ -207,18 +206,10 @@ def _scanned_run(path: Path, raw: bytes, vocabulary: Interned) -> RunTable | Non
     doc_code, doc_first = vocabulary.codes(buf, starts[2], ends[2])
     if first_duplicate(topic_code, doc_code)[0] is not None:
         return None
-    numbers = []
-    for column, parse, scan in ((3, int, parse_ints), (4, float, parse_floats)):
-        s, e = starts[column], ends[column]
-        values, slow = scan(buf, s, e) if parse is int else scan(buf, s, e, POW10)
-        if slow.any():
-            where = np.flatnonzero(slow)
-            fixed = slow_values(raw, s, e, where, parse)
-            if fixed is None or (parse is int and not all(-2**63 <= v < 2**63 for v in fixed)):
-                return None                       # a bad token, or a rank beyond int64
-            values[where] = fixed
-        numbers.append(values)
-    rank, score = numbers
+    rank = numbers(raw, buf, starts[3], ends[3], int)
+    score = numbers(raw, buf, starts[4], ends[4], float)
+    if rank is None or score is None:
+        return None                               # a bad token, or a rank beyond int64
     if not np.isfinite(score).all():
         return None
     if not ok:
