@@ -99,6 +99,10 @@ def _column_ratings(path: Path, dmax: int | None) -> pd.DataFrame:
             f"twice (first on line {cols.line(first)})",
             **at(r, hint="keep one rating per assessor and item"))),
     ])
+    huge = first_row(np.asarray(number > 2 ** 63 - 1, dtype=bool))
+    if huge is not None:                # checked last: a line-by-line reader meets it at the end
+        raise InputError(f"rating {number[huge]} is too large", **at(huge, hint="ratings are "
+                         "integers 0..Dmax; give --dmax to name the largest"))
     return pd.DataFrame({"topic": f[0], "assessor": f[1], "doc": f[2],
                          "rating": np.asarray(values).astype(np.int64)}, columns=COLUMNS)
 

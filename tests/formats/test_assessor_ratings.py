@@ -49,3 +49,13 @@ def test_empty_file_is_an_error_naming_it(tmp_path):
     with pytest.raises(InputError, match="empty") as info:
         read_any_ratings(path)
     assert info.value.path == str(path)
+
+
+def test_a_rating_beyond_int64_is_refused_with_its_line(tmp_path):
+    # 2^64 - 1 fits pandas' uint64 column and would wrap to -1 as int64; 30 digits fit nothing
+    for token in ("18446744073709551615", "9" * 30):
+        path = tmp_path / "huge.txt"
+        path.write_text(f"T1 A1 d1 2\nT1 A2 d1 {token}\n")
+        with pytest.raises(InputError, match=f"rating {token} is too large") as info:
+            read_assessor_ratings(path)
+        assert info.value.line == 2

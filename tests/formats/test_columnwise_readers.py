@@ -4,7 +4,9 @@
 before the column-wise ones (qrels, runs, per-assessor and STC-ja ratings):
 the reference.  On shipped and generated files both must give the same frame
 (exactly, values and dtypes); on every malformed input both must raise the
-same message for the same line.
+same message for the same line.  One deliberate difference: where the old
+ratings reader crashed (OverflowError) on a rating beyond int64, the new one
+names the rating and its line.
 """
 
 from __future__ import annotations
@@ -183,6 +185,11 @@ def assert_same(kind, path):
     old, new = (outcome(read, path) for read in PAIRS[kind])
     assert old[0] == new[0], (kind, path.read_bytes()[:200], old, new)
     if old[0] == "error":
+        if old[1] == "OverflowError" and kind.startswith("assessor"):
+            # the one deliberate difference: the old reader crashed on a rating beyond int64
+            # after reading every line; the new one names that rating's line
+            assert "is too large" in new[1][0] and new[1][2] is not None, new
+            return
         assert new[1] == old[1]
         return
     if kind.startswith("stc"):
@@ -240,6 +247,7 @@ QRELS_CASES = [
     b"\xef\xbb\xbf1 0 a 1\r\n", "", " \n\t\n", "1 0 a +3\n1 0 b 1_0\n", "1 0 a L\n",
 ]
 ASSESSOR_CASES = [
+    "T1 A1 d1 2\nT1 A2 d1 " + "9" * 30 + "\n", "T1 A1 d1 " + "9" * 30 + "\nT1 A1 d1 1\n",
     "T1 A1 d1 2\nT1 A2 d1 two\n", "T1 A1 d1 2\nT1 A2 d1 1.5\n", "T1 A1 d1 2\nT1 A2 d1 4\n",
     "T1 A1 d1 2\nT1 A2 d1 1\n\nT1 A1 d1 0\n", "T1 A1 d1\n", "T1 A1 d1 -1\n", "T1 A1 d1 2 x\n",
     "T1 A1 d1 3\nT1 A1 d1 3\n", "T1 A1 d1 -1\nT1 A1 d1 x\n", "T1 A1 d1 1\nT1 A1 d2 +2\n",
