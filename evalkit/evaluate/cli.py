@@ -90,6 +90,7 @@ def _assessors_parser(sub) -> None:
 
 
 def _inputs(args) -> dict:
+    from ..formats._columns import use_compiled
     from ..formats.assessor_ratings import read_any_ratings
     from ..formats.trec import read_qrels
     from ..errors import InputError
@@ -97,9 +98,12 @@ def _inputs(args) -> dict:
 
     if (args.ratings is None) == (args.qrels is None):
         raise InputError("give --ratings FILE or --qrels FILE (with --gain-map)")
-    runs = RunFiles(args.runs)          # read, checked and scored one file at a time
+    # read, checked and scored one file at a time; compiled readers when the inputs are large
+    compiled = use_compiled(*args.runs, *([args.ratings] if args.ratings else []))
+    runs = RunFiles(args.runs, compiled=compiled)
     if args.ratings:
-        return {"runs": runs, "ratings": read_any_ratings(args.ratings, args.dmax, args.ratings_format),
+        return {"runs": runs, "ratings": read_any_ratings(args.ratings, args.dmax, args.ratings_format,
+                                                          compiled),
                 "dmax": args.dmax, "p": args.p}
     return {"runs": runs, "qrels": read_qrels(args.qrels), "gain_map": args.gain_map}
 

@@ -33,19 +33,30 @@ __all__ = ["RunFiles", "JudgedItems", "judged_items", "Scored", "score_run_files
 
 
 class RunFiles(tuple):
-    """TREC run files to be read one at a time (pass it where a runs frame is expected)."""
+    """TREC run files to be read one at a time (pass it where a runs frame is expected).
 
-    def __new__(cls, paths):
-        return super().__new__(cls, tuple(str(p) for p in paths))
+    ``compiled``: read them with the compiled scanner (default: when they add up
+    to :data:`~evalkit.formats._columns.COMPILED_MIN_BYTES`); the same answers.
+    """
+
+    def __new__(cls, paths, compiled: bool | None = None):
+        files = super().__new__(cls, tuple(str(p) for p in paths))
+        files.compiled = compiled
+        return files
+
+    def use_compiled(self) -> bool:
+        from ..formats._columns import use_compiled
+
+        return use_compiled(*self) if self.compiled is None else self.compiled
 
     def frame(self) -> pd.DataFrame:
         """All files in one runs frame (for work that needs every run at once), refusing two
         files with the same run tag as the one-at-a-time path does."""
         from ..formats.trec import read_run
 
-        frames, where = [], {}
+        frames, where, compiled = [], {}, self.use_compiled()
         for path in self:
-            run = read_run(path)
+            run = read_run(path, compiled=compiled)
             for tag in pd.unique(run["run"]):
                 if tag in where:
                     raise InputError(f"two run files share the run tag {tag} "
@@ -197,18 +208,23 @@ def score_run_files(files: RunFiles, gain_frames: list[pd.DataFrame], specs: lis
 
     ``progress``: the stream of the progress line (default stderr; see :class:`Progress`).
     """
-    from ..formats._intern import Interned
+    from ..formats._columns import distinct_ids
     from ..formats.trec import run_table
 
     items = judged_items(gain_frames)
-    vocabulary = Interned(items.docs.to_numpy(dtype=object))     # hashed once for every file
+    compiled = files.use_compiled()
+    vocabulary = distinct_ids(items.docs.to_numpy(dtype=object))
+    if compiled:
+        from ..formats._intern import Interned
+
+        vocabulary = Interned(vocabulary)                          # hashed once for every file
     n_gains, n_topics = items.gains.shape[0], len(items.topics)
     per_run, names, where = [], [], {}
     unjudged, kept, dropped_rows, dropped = 0, 0, 0, set()
     progress = Progress(files, progress)
     try:
         for done, path in enumerate(files, start=1):
-            table = run_table(path, vocabulary)
+            table = run_table(path, vocabulary, compiled)
             if table.tag in where:
                 raise InputError(f"two run files share the run tag {table.tag} "
                                  f"(the other: {where[table.tag]})", path=path)

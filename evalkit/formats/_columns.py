@@ -38,6 +38,27 @@ _ODD_E280 = re.compile(rb"\xe2\x80[\x80-\x8a\xa8\xa9\xaf]")  # U+2000-200A, 2028
 _NOT_SPACE = re.compile(rb"[^\t\n\x0b\x0c\r\x1c-\x1f ]")
 
 
+#: Inputs of at least this many bytes are read by the compiled scanner
+#: (:mod:`evalkit.formats._scan`).  It reads a 6 MB run file in about 70 ms against
+#: the column-wise reader's 190 ms, but numba's import and cached machine code cost
+#: about 0.7 s once per process: below some 35 MB in all the column-wise reader is
+#: faster (measured in November 2026; ``benchmarks/README.md``).
+COMPILED_MIN_BYTES = 32_000_000
+
+
+def use_compiled(*paths) -> bool:
+    """Whether files of these paths add up to :data:`COMPILED_MIN_BYTES` (missing: 0)."""
+    return sum(Path(p).stat().st_size for p in paths if Path(p).is_file()) >= COMPILED_MIN_BYTES
+
+
+def distinct_ids(names) -> np.ndarray:
+    """Ids as the files write them (text; a document ``5`` is the file's ``"5"``), each once."""
+    ids = np.asarray([str(name) for name in names], dtype=object)
+    if len(set(ids.tolist())) != len(ids):
+        raise ValueError("the vocabulary's ids must be distinct")
+    return ids
+
+
 def checked_bytes(path: Path) -> tuple[bytes, bool]:
     """A file's bytes (BOM dropped) with the checks of ``_text._read_text``, in its order.
 

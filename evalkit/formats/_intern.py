@@ -14,6 +14,8 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from ._columns import distinct_ids
+
 __all__ = ["Interned", "equal_bytes"]
 
 _FNV_OFFSET = np.uint64(14695981039346656037)
@@ -153,9 +155,7 @@ class Interned:
     """
 
     def __init__(self, names=()):
-        self.names = np.asarray([str(name) for name in names], dtype=object)
-        if len(set(self.names.tolist())) != len(self.names):
-            raise ValueError("the vocabulary's ids must be distinct")
+        self.names = distinct_ids(names)
         encoded = [name.encode("utf-8") for name in self.names.tolist()]
         lengths = np.fromiter(map(len, encoded), dtype=np.int64, count=len(encoded))
         self.ends = np.cumsum(lengths)

@@ -7,7 +7,7 @@ number of ratings N_i; a missing rating is simply an absent line.
 (``post reply r1 ... rN``, read by :func:`evalkit.formats.ratings.read_ratings`),
 turned into the same long frame.
 
-A file of plain white space is read by the compiled scanner of
+A large file of plain white space is read by the compiled scanner of
 :mod:`evalkit.formats._scan` (500,000 lines in about a tenth of a second);
 any other file, and any file that fails a check, column-wise
 (:mod:`evalkit.formats._columns`), which names the line and the problem.
@@ -24,9 +24,7 @@ import pandas as pd
 from ..errors import InputError, ParameterError
 from ..measures.gains import check_dmax
 from ._columns import (checked_bytes, column_values, first_duplicate, first_row, raise_first,
-                       read_columns)
-from ._intern import Interned
-from ._scan import numbers, split_fields
+                       read_columns, use_compiled)
 
 __all__ = ["read_assessor_ratings", "write_assessor_ratings", "read_any_ratings", "COLUMNS"]
 
@@ -34,24 +32,32 @@ __all__ = ["read_assessor_ratings", "write_assessor_ratings", "read_any_ratings"
 COLUMNS = ["topic", "assessor", "doc", "rating"]
 
 
-def read_assessor_ratings(path, dmax: int | None = None) -> pd.DataFrame:
+def read_assessor_ratings(path, dmax: int | None = None, compiled: bool | None = None) -> pd.DataFrame:
     """Read ``topic assessor doc rating`` lines into a frame with :data:`COLUMNS`.
 
     Errors name the file and line: a line without four fields, a rating that
     is not a whole number, a negative rating or one above ``dmax``, and the
     same (topic, assessor, doc) twice.  An empty file is an error too.
+    ``compiled``: read by the compiled scanner (default: a file of at least
+    :data:`~evalkit.formats._columns.COMPILED_MIN_BYTES`); the same answers.
     """
     if dmax is not None:
         check_dmax(dmax)
     path = Path(path)
-    raw, simple = checked_bytes(path)
-    frame = _scanned(raw, dmax) if simple else None
-    return frame if frame is not None else _column_ratings(path, dmax)
+    if use_compiled(path) if compiled is None else compiled:
+        raw, simple = checked_bytes(path)
+        frame = _scanned(raw, dmax) if simple else None
+        if frame is not None:
+            return frame
+    return _column_ratings(path, dmax)
 
 
 def _scanned(raw: bytes, dmax: int | None) -> pd.DataFrame | None:
     """The compiled path (:mod:`evalkit.formats._scan`); None when a check fails, for
     the column-wise reader to name the line and the problem."""
+    from ._intern import Interned
+    from ._scan import numbers, split_fields
+
     buf = np.frombuffer(raw, dtype=np.uint8)
     starts, ends, ok = split_fields(buf, 4)
     if not ok:
@@ -139,7 +145,8 @@ def _first_fields(path: Path) -> list[str]:
     raise InputError("file is empty", path=path)  # not reached: checked_bytes refuses it
 
 
-def read_any_ratings(path, dmax: int | None = None, fmt: str = "auto") -> pd.DataFrame:
+def read_any_ratings(path, dmax: int | None = None, fmt: str = "auto",
+                     compiled: bool | None = None) -> pd.DataFrame:
     """Ratings in either format as a long frame with :data:`COLUMNS`.
 
     ``fmt`` is ``"assessor"`` (``topic assessor doc rating``), ``"stc"``
@@ -147,6 +154,7 @@ def read_any_ratings(path, dmax: int | None = None, fmt: str = "auto") -> pd.Dat
     ``"auto"``: the per-assessor format when the first line has four
     fields, otherwise STC-ja (the real file has ten ratings per line; an
     STC-ja file with exactly two ratings per line needs ``fmt="stc"``).
+    ``compiled``: see :func:`read_assessor_ratings`.
     """
     if dmax is not None:
         check_dmax(dmax)
@@ -157,5 +165,5 @@ def read_any_ratings(path, dmax: int | None = None, fmt: str = "auto") -> pd.Dat
         first = _first_fields(path)
         fmt = "assessor" if len(first) == 4 else "stc"
     if fmt == "assessor":
-        return read_assessor_ratings(path, dmax)
+        return read_assessor_ratings(path, dmax, compiled)
     return _stc_long(path, dmax)

@@ -31,10 +31,8 @@ import pandas as pd
 
 from ..errors import InputError
 from ..outputs import write_text
-from ._columns import (checked_bytes, column_values, first_duplicate, first_row, raise_first,
-                       read_columns, whole_numbers)
-from ._intern import Interned
-from ._scan import first_other, numbers, split_fields, stopped_at
+from ._columns import (checked_bytes, column_values, distinct_ids, first_duplicate, first_row,
+                       raise_first, read_columns, use_compiled, whole_numbers)
 from ._text import _lines, _topic
 
 __all__ = ["read_qrels", "write_qrels", "read_run", "read_runs", "write_run", "read_topics",
@@ -99,16 +97,17 @@ def write_qrels(qrels: pd.DataFrame, path) -> Path:
     return write_text(path, "".join(lines))
 
 
-def read_run(path, qrels: pd.DataFrame | None = None, report: list | None = None) -> pd.DataFrame:
+def read_run(path, qrels: pd.DataFrame | None = None, report: list | None = None,
+             compiled: bool | None = None) -> pd.DataFrame:
     """Read one TREC run into ``run, topic, doc, rank, score``.
 
     If ``qrels`` is given, rows for topics the qrels do not judge are dropped
     (they cannot be scored) and one message per such topic is appended to
     ``report`` (or raised as an error when ``report`` is None, so nothing is
-    dropped silently).
+    dropped silently).  ``compiled``: see :func:`run_table`.
     """
     path = Path(path)
-    table = run_table(path)
+    table = run_table(path, compiled=compiled)
     run = pd.DataFrame({"run": table.tag_column, "topic": table.topic, "doc": table.doc,
                         "rank": table.rank, "score": table.score})
     if qrels is not None:
@@ -166,35 +165,50 @@ class RunTable:
         return pd.Series(np.full(len(self.rank), self.tag, dtype=object))
 
 
-def run_table(path, vocabulary=None) -> RunTable:
+def run_table(path, vocabulary=None, compiled: bool | None = None) -> RunTable:
     """Read and check one TREC run file (see :func:`read_run` for the format).
 
     The checks, and the first error reported (file, line, problem), are those
     of a line-by-line reading: 6 fields, an integer rank, a finite score, each
     document once per topic, one tag per file.  ``vocabulary``: distinct
-    document ids (an array, or :class:`evalkit.formats._intern.Interned` to
-    reuse across files); a ``doc_code`` below its length is that document of
-    the vocabulary.
+    document ids (any sequence, or :class:`evalkit.formats._intern.Interned`
+    to reuse across files); a ``doc_code`` below its length is that document
+    of the vocabulary.
 
-    A file of plain white space is read by the compiled scanner
-    (:mod:`evalkit.formats._scan`); any other file, and any file that fails a
-    check, by the column-wise reader, which names the line and the problem.
+    With ``compiled`` (default: a file of at least
+    :data:`~evalkit.formats._columns.COMPILED_MIN_BYTES`) a file of plain white
+    space is read by the compiled scanner (:mod:`evalkit.formats._scan`); any
+    other file, and any file that fails a check, by the column-wise reader,
+    which names the line and the problem.  The answers are the same.
     """
     path = Path(path)
-    if not isinstance(vocabulary, Interned):
-        vocabulary = Interned(() if vocabulary is None else vocabulary)
-    raw, simple = checked_bytes(path)
-    table = _scanned_run(path, raw, vocabulary) if simple else None
-    return table if table is not None else _column_run(path, vocabulary)
+    if compiled is None:
+        compiled = use_compiled(path)
+    interned = vocabulary if hasattr(vocabulary, "codes") else None
+    names = interned.names if interned is not None else distinct_ids(() if vocabulary is None
+                                                                      else vocabulary)
+    if compiled:
+        from ._intern import Interned
+
+        raw, simple = checked_bytes(path)
+        if interned is None:
+            interned = Interned(names)
+        table = _scanned_run(path, raw, interned) if simple else None
+        if table is not None:
+            return table
+    return _column_run(path, names)
 
 
-def _scanned_run(path: Path, raw: bytes, vocabulary: Interned) -> RunTable | None:
+def _scanned_run(path: Path, raw: bytes, vocabulary) -> RunTable | None:
     """The compiled path of :func:`run_table`; None when a check fails (the column-wise
     reader then names the problem), or a token is one only it can judge.
 
     A line without six fields after rows that pass every check is reported
     here: at the end of a large file that saves reading it again.
     """
+    from ._intern import Interned
+    from ._scan import first_other, numbers, split_fields, stopped_at
+
     buf = np.frombuffer(raw, dtype=np.uint8)
     starts, ends, ok = split_fields(buf, 6)
     if ok and first_other(buf, starts[5], ends[5]) >= 0:
@@ -226,12 +240,12 @@ def _scanned_run(path: Path, raw: bytes, vocabulary: Interned) -> RunTable | Non
     return RunTable(path, tag, topic_code, list(topics), doc_code, rank, score, docs)
 
 
-def _column_run(path: Path, vocabulary: Interned) -> RunTable:
+def _column_run(path: Path, vocabulary: np.ndarray) -> RunTable:
     """The column-wise path of :func:`run_table` (any file; every check, with its line)."""
     cols = read_columns(path, 6, text=(0, 1, 2, 5))
     f = cols.frame
     topic, topic_code = _topics(f[0])
-    doc_code, docs = pd.factorize(np.concatenate([vocabulary.names, f[2].to_numpy(dtype=object)]),
+    doc_code, docs = pd.factorize(np.concatenate([vocabulary, f[2].to_numpy(dtype=object)]),
                                   sort=False)
     doc_code = doc_code[len(vocabulary):]
     dup, first = first_duplicate(topic_code, doc_code)

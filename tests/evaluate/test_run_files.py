@@ -41,22 +41,25 @@ def collection(small_collection, tmp_path_factory):
     return files, frame, long
 
 
+@pytest.mark.parametrize("compiled", [False, True], ids=["column-wise", "compiled"])
 @pytest.mark.parametrize("gain", ["raw", "ug"])
-def test_score_of_run_files_equals_score_of_the_frame(collection, gain):
+def test_score_of_run_files_equals_score_of_the_frame(collection, gain, compiled):
     files, frame, ratings = collection
     at_once = score(frame, ratings, gain=gain, dmax=3, measures=MEASURES, per_topic=True)
-    by_file = score(RunFiles(files), ratings, gain=gain, dmax=3, measures=MEASURES, per_topic=True)
+    by_file = score(RunFiles(files, compiled=compiled), ratings, gain=gain, dmax=3,
+                    measures=MEASURES, per_topic=True)
     pd.testing.assert_frame_equal(by_file, at_once, check_exact=False, rtol=0, atol=1e-12)
     assert by_file.attrs == at_once.attrs
     assert any("dropped (2 rows): NOPE" in n for n in by_file.attrs["notes"])
     assert any("unjudged (gain 0)" in n for n in by_file.attrs["notes"])
 
 
-def test_compare_of_run_files_equals_compare_of_the_frame(collection):
+@pytest.mark.parametrize("compiled", [False, True], ids=["column-wise", "compiled"])
+def test_compare_of_run_files_equals_compare_of_the_frame(collection, compiled):
     files, frame, ratings = collection
     kwargs = dict(gains=["raw", "ug"], dmax=3, measures=["nERR@10", "Q"], trials=300, seed=4)
     at_once = compare(frame, ratings, **kwargs)
-    by_file = compare(RunFiles(files), ratings, **kwargs)
+    by_file = compare(RunFiles(files, compiled=compiled), ratings, **kwargs)
     pd.testing.assert_frame_equal(by_file, at_once, check_exact=False, rtol=0, atol=1e-12)
 
 
@@ -110,3 +113,16 @@ def test_rows_sort_by_topic_then_rank_as_lexsort_does():
     for rank in cases:
         topic = rng.integers(0, 4, size=len(rank))
         assert _by_topic_and_rank(topic, rank).tolist() == np.lexsort((rank, topic)).tolist()
+
+
+def test_the_compiled_readers_are_used_for_large_inputs_only(tmp_path, monkeypatch):
+    """numba's import and cached code cost about 0.7 s a process: small inputs are read
+    column-wise, inputs of COMPILED_MIN_BYTES or more by the compiled scanner."""
+    from evalkit.formats import _columns
+
+    small = tmp_path / "run.txt"
+    small.write_text("1 Q0 a 1 1.0 t\n")
+    assert not RunFiles([small]).use_compiled()
+    assert RunFiles([small], compiled=True).use_compiled()
+    monkeypatch.setattr(_columns, "COMPILED_MIN_BYTES", small.stat().st_size)
+    assert RunFiles([small]).use_compiled()

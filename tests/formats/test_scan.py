@@ -553,11 +553,12 @@ TOPICS = ["171", "q2", "t\u00e93", "7"]
 POOL_DOCS = [f"doc{i}" for i in range(60)] + ["d\u00f3c", "\u4e2d\u6587", "D-1", "x:y/z"]
 
 
-def test_read_run_equals_line_by_line_parse(tmp_path):
+@pytest.mark.parametrize("compiled", [True, False])
+def test_read_run_equals_line_by_line_parse(tmp_path, compiled):
     raw = awkward_run(np.random.default_rng(9), TOPICS, 40, POOL_DOCS)
     path = write_run(tmp_path, raw)
     expected = plain_parse(raw)
-    run = trec.read_run(path)
+    run = trec.read_run(path, compiled=compiled)
     assert run["topic"].tolist() == expected["topic"]
     assert run["doc"].tolist() == expected["doc"]
     assert run["rank"].tolist() == expected["rank"]
@@ -579,11 +580,12 @@ def test_scanned_run_itself_equals_line_by_line_parse(tmp_path):
     assert table.tag == "my_run"
 
 
-def test_run_table_with_vocabulary_codes_its_docs_first(tmp_path):
+@pytest.mark.parametrize("compiled", [True, False])
+def test_run_table_with_vocabulary_codes_its_docs_first(tmp_path, compiled):
     raw = awkward_run(np.random.default_rng(12), TOPICS, 30, POOL_DOCS)
     path = write_run(tmp_path, raw)
     vocabulary = np.array(POOL_DOCS[::2] + ["not-in-run", "n\u00e9"], dtype=object)
-    table = trec.run_table(path, vocabulary=vocabulary)
+    table = trec.run_table(path, vocabulary=vocabulary, compiled=compiled)
     docs = plain_parse(raw)["doc"]
     in_vocabulary = np.isin(np.asarray(docs, dtype=object), vocabulary)
     assert in_vocabulary.any() and not in_vocabulary.all()
@@ -594,11 +596,18 @@ def test_run_table_with_vocabulary_codes_its_docs_first(tmp_path):
     assert table.rank.tolist() == plain_parse(raw)["rank"]
 
 
-def test_vocabulary_ids_are_text_and_distinct():
-    # a document 5 in a gain frame is the file's "5", on the compiled path and the fallback alike
+def test_vocabulary_ids_are_text_and_distinct(tmp_path):
+    # a document 5 in a gain frame is the file's "5", on the compiled path and the column-wise alike
     assert Interned([5, "a"]).names.tolist() == ["5", "a"]
     with pytest.raises(ValueError, match="distinct"):
         Interned(["a", "b", "a"])
+    path = tmp_path / "run.txt"
+    path.write_text("1 Q0 5 1 1.0 t\n1 Q0 x 2 0.5 t\n1 Q0 a 3 0.2 t\n")
+    for compiled in (True, False):
+        table = trec.run_table(path, vocabulary=[5, "a"], compiled=compiled)
+        assert table.doc_code.tolist() == [0, 2, 1], compiled
+        with pytest.raises(ValueError, match="distinct"):
+            trec.run_table(path, vocabulary=["a", "a"], compiled=compiled)
 
 
 def test_keys_of_many_codes_do_not_overflow_into_false_duplicates():
