@@ -1,7 +1,9 @@
 """A compiled one-pass reader of whitespace-separated files: the fast path of the run reader.
 
-:func:`evalkit.formats.trec.run_table` reads TREC run files of millions of
-lines through here.  The file's bytes are split into fields by a numba loop,
+:func:`evalkit.formats.trec.run_table` and
+:func:`evalkit.formats.assessor_ratings.read_assessor_ratings` read large
+files (:data:`evalkit.formats._columns.COMPILED_MIN_BYTES`; TREC runs of
+millions of lines) through here.  The file's bytes are split into fields by a numba loop,
 identifiers are turned into integer codes while they are still bytes
 (:mod:`evalkit.formats._intern`: two ids share a code exactly when they are
 the same text), and ranks and scores are parsed without making a Python
