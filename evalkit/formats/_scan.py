@@ -3,11 +3,11 @@
 :func:`evalkit.formats.trec.run_table` and
 :func:`evalkit.formats.assessor_ratings.read_assessor_ratings` read large
 files (:data:`evalkit.formats._columns.COMPILED_MIN_BYTES`; TREC runs of
-millions of lines) through here.  The file's bytes are split into fields by a numba loop,
-identifiers are turned into integer codes while they are still bytes
-(:mod:`evalkit.formats._intern`: two ids share a code exactly when they are
-the same text), and ranks and scores are parsed without making a Python
-object per line.
+millions of lines) through here.  The file's bytes are split into fields by
+a numba loop, identifiers are turned into integer codes while they are
+still bytes (:mod:`evalkit.formats._intern`: two ids share a code exactly
+when they are the same text), and ranks and scores are parsed without
+making a Python object per line.
 
 The answers are Python's own:
 
