@@ -16,7 +16,7 @@ import numpy as np
 
 from ._columns import distinct_ids
 
-__all__ = ["Interned", "equal_bytes"]
+__all__ = ["Interned", "token_ids", "equal_bytes"]
 
 _FNV_OFFSET = np.uint64(14695981039346656037)
 _FNV_PRIME = np.uint64(1099511628211)
@@ -178,3 +178,12 @@ class Interned:
         while len(table) < size:                  # room for this file's ids too
             table = _grown(table)
         return _intern_column(buf, starts, ends, self.buf, self.starts, self.ends, table)
+
+
+def token_ids(raw: bytes, buf: np.ndarray, starts, ends,
+              expected: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """``(codes, names)`` of the tokens ``raw[starts[r]:ends[r]]`` with no vocabulary:
+    ``names[codes[r]]`` is each row's id as text (ids in order of first appearance)."""
+    codes, first = Interned().codes(buf, starts, ends, expected)
+    names = [raw[starts[r]:ends[r]].decode("utf-8") for r in first.tolist()]
+    return codes, np.asarray(names, dtype=object)

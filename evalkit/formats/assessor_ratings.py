@@ -55,7 +55,7 @@ def read_assessor_ratings(path, dmax: int | None = None, compiled: bool | None =
 def _scanned(raw: bytes, dmax: int | None) -> pd.DataFrame | None:
     """The compiled path (:mod:`evalkit.formats._scan`); None when a check fails, for
     the column-wise reader to name the line and the problem."""
-    from ._intern import Interned
+    from ._intern import token_ids
     from ._scan import numbers, split_fields
 
     buf = np.frombuffer(raw, dtype=np.uint8)
@@ -64,10 +64,9 @@ def _scanned(raw: bytes, dmax: int | None) -> pd.DataFrame | None:
         return None
     codes, names = [], []
     for k, expected in ((0, 64), (1, 64), (2, None)):
-        code, first = Interned().codes(buf, starts[k], ends[k], expected=expected)
+        code, written = token_ids(raw, buf, starts[k], ends[k], expected)
         codes.append(code)
-        names.append(np.asarray([raw[starts[k, r]:ends[k, r]].decode("utf-8")
-                                 for r in first.tolist()], dtype=object))
+        names.append(written)
     if first_duplicate(*codes)[0] is not None:
         return None
     rating = numbers(raw, buf, starts[3], ends[3], int)

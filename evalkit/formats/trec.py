@@ -206,15 +206,15 @@ def _scanned_run(path: Path, raw: bytes, vocabulary) -> RunTable | None:
     A line without six fields after rows that pass every check is reported
     here: at the end of a large file that saves reading it again.
     """
-    from ._intern import Interned
+    from ._intern import token_ids
     from ._scan import first_other, numbers, split_fields, stopped_at
 
     buf = np.frombuffer(raw, dtype=np.uint8)
     starts, ends, ok = split_fields(buf, 6)
     if ok and first_other(buf, starts[5], ends[5]) >= 0:
         return None                               # two tags: the column-wise reader says which
-    topic_raw, topic_first = Interned().codes(buf, starts[0], ends[0], expected=64)
-    names = [_topic(raw[starts[0, r]:ends[0, r]].decode("utf-8")) for r in topic_first.tolist()]
+    topic_raw, written = token_ids(raw, buf, starts[0], ends[0], expected=64)
+    names = [_topic(t) for t in written.tolist()]
     merged, topics = pd.factorize(pd.Index(names, dtype=object), sort=False)
     topic_code = merged[topic_raw]
     doc_code, doc_first = vocabulary.codes(buf, starts[2], ends[2])
