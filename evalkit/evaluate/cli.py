@@ -74,9 +74,11 @@ def add_parsers(sub) -> None:
 def _assessors_parser(sub) -> None:
     ap = sub.add_parser("assessors", help="how leaderboards and HSD verdicts depend on the assessors",
                         description="Score the runs under every judge (all assessors pooled, each "
-                                    "assessor, each left out, median, Dawid-Skene, AWARE) and write "
-                                    "leaderboards, rank correlations, agreement, verdict stability "
-                                    "and a bump chart to --out DIR (see docs/assessors.md).")
+                                    "assessor, each left out, median, Dawid-Skene, the mean over "
+                                    "assessors) and write leaderboards, rank correlations (each "
+                                    "assessor also against the others without them), agreement, "
+                                    "Dawid-Skene reliability, verdict stability and a bump chart "
+                                    "to --out DIR (see docs/assessors.md).")
     from .agreement_cli import add_agreement_parser
     from .cli_options import add_judge_options
 
@@ -91,6 +93,9 @@ def _assessors_parser(sub) -> None:
     ap.add_argument("--trials", type=int, default=2000, metavar="B", help="HSD trials (default 2000)")
     ap.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the permutations")
     ap.add_argument("--alpha", type=float, default=0.05, help="significance level (default 0.05)")
+    ap.add_argument("--min-topics", type=float, default=0.5, metavar="SHARE",
+                    help="flag assessors who can score fewer than this share of the topics "
+                         "(default 0.5); they are left out of the summary's verdict")
     ap.add_argument("--out", metavar="DIR", required=True, help="folder for the tables and figure")
     ap.add_argument("runs", nargs="+", metavar="RUN", help="TREC run files")
     add_agreement_parser(sub)
@@ -167,10 +172,11 @@ def _assessors(args) -> int:
     args.qrels = None
     data = _inputs(args)
     report = assessors(data["runs"].frame(), data["ratings"], measures=args.measure, p=args.p,
-                       dmax=data["dmax"], trials=args.trials, seed=args.seed, alpha=args.alpha)
+                       dmax=data["dmax"], trials=args.trials, seed=args.seed, alpha=args.alpha,
+                       min_topics=args.min_topics)
     for note in report.notes:
         print(f"evalkit assessors: {note}", file=sys.stderr)
-    written = write_assessor_report(report, Path(args.out))
+    written = write_assessor_report(report, Path(args.out), reliability=True)
     if not can_draw():
         print("evalkit assessors: the figure needs matplotlib (not installed): "
               "pip install 'evalkit-assessors[workspace]'", file=sys.stderr)
