@@ -146,3 +146,20 @@ def test_judges_given_wrongly_are_refused_with_the_fix(tmp_path, case):
     done = evalkit("agreement", *args, "--out", "out", cwd=tmp_path)
     _refused(done, *expected)
     assert not (tmp_path / "out").exists()
+
+
+def test_the_session_in_docs_agreement_md_is_what_the_commands_print(tmp_path):
+    from evalkit.paths import ROOT
+
+    doc = (ROOT / "docs" / "agreement.md").read_text()
+    judges = [a for j in JUDGE_ARGS for a in [j.replace(f"{FOLDER}/", "")]]
+    runs = [f"runs/{p.split('/')[-1]}" for p in RUNS]
+    score = evalkit("score", *judges, "--measure", "nERR@10", *runs, cwd=FOLDER)
+    shown = score.stderr.splitlines() + score.stdout.splitlines()[:1]
+    who = evalkit("assessors", *judges, "--measure", "nERR@10", "--trials", "2000", "--seed", "1",
+                  "--out", tmp_path / "who", *runs, cwd=FOLDER)
+    agree = evalkit("agreement", *judges, "--seed", "1", "--out", tmp_path / "agreement", cwd=FOLDER)
+    lines = shown + who.stdout.splitlines() + agree.stdout.splitlines()
+    assert len(lines) == 3 + 3 + 3
+    for line in lines:
+        assert line in doc, line
