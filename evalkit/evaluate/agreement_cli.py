@@ -62,8 +62,7 @@ def _cuts(text):
 def run_agreement(args) -> int:
     """Run ``evalkit agreement`` with parsed ``args``; return the exit status."""
     from ..errors import InputError
-    from .agreement_report import agreement_report, summary, write_agreement_report
-    from .assessor_report import can_draw
+    from .agreement_report import agreement_report, can_draw, summary, write_agreement_report
     from .cli_options import read_judgments
 
     cuts = _cuts(args.cuts)

@@ -59,7 +59,7 @@ def check_out_dir(out) -> Path:
     try:
         os.rmdir(tempfile.mkdtemp(prefix=".evalkit-out-check.", dir=probe))
     except OSError as exc:
-        raise InputError(f"--out {out}: cannot write in {probe} ({exc.strerror or exc})",
+        raise InputError(f"--out {out}: cannot create a folder in {probe} ({exc.strerror or exc})",
                          hint="give a folder you can write to") from None
     return path
 

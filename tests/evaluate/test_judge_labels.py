@@ -31,6 +31,16 @@ def test_a_ratings_file_of_several_assessors_given_as_a_judge_is_refused(tmp_pat
     assert "2 names (x, y)" in msg and "give it with --ratings FILE" in msg and "\n" not in msg
 
 
+def test_names_in_the_second_column_are_assessors_numbers_are_iterations(tmp_path):
+    r = _write(tmp_path, "r.txt", "1 x d1 1\n1 y d2 2\n")
+    with pytest.raises(InputError, match=r"r.txt: the second column holds 2 different values \(x, y\)"
+                                         r".*--ratings FILE"):
+        read_judges({"r": r})
+    covid = _write(tmp_path, "covid.qrels", "1 0.5 d1 1\n1 1 d2 2\n2 2 d1 0\n")
+    labels, _ = read_judges({"c": covid})
+    assert list(labels["grade"]) == [1, 2, 0]
+
+
 def test_concatenated_qrels_of_several_judges_are_refused_with_the_fix(tmp_path):
     q = _write(tmp_path, "both.qrels", "1 0 d1 1\n1 0 d2 0\n1 0 d1 2\n")
     with pytest.raises(InputError) as err:

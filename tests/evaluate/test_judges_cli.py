@@ -82,7 +82,7 @@ def files(tmp_path):
 OUT_CASES = {
     "a file": (lambda t: t / "afile", "is a file, not a folder"),
     "under a file": (lambda t: t / "afile" / "sub", "which is a file"),
-    "not writable": (lambda t: "/proc/evalkit-out", "cannot write in /proc"),
+    "not writable": (lambda t: "/proc/evalkit-out", "cannot create a folder in /proc"),
 }
 COMMANDS = {
     "agreement": ["agreement", *JUDGE_ARGS],
