@@ -19,7 +19,7 @@ from pathlib import Path
 import pandas as pd
 
 from ..errors import ParameterError
-from ..formats.scores import score_matrix, tested_measures
+from ..formats.scores import score_matrix, measures_to_compare
 from ..stats.anova import system_intervals, two_way_anova
 from ..stats.pairwise import CORRECTIONS, TESTS, hsd_pairs, paired_pairs, wins_ties_losses
 
@@ -72,7 +72,7 @@ def compare_scores(scores: pd.DataFrame, measures=None, *, test: str = "hsd",
                              "none with --test hsd (the HSD already holds the familywise error)")
     if "file" not in scores:
         scores = scores.assign(file="<scores>")
-    measures, counts = tested_measures(scores, measures)
+    measures, counts = measures_to_compare(scores, measures)
     matrices = {m: score_matrix(scores, m) for m in measures}   # every input error before any work
     anova, systems, pairs = [], [], []
     settings = {"test": test, "correction": correction, "alpha": alpha, "trials": trials,

@@ -45,7 +45,7 @@ from .names import COUNT_MEASURES, is_count
 from .shapes import READERS
 
 __all__ = ["SCORE_FORMATS", "COUNT_MEASURES", "read_scores", "score_matrix", "parse_renames",
-           "tested_measures"]
+           "measures_to_compare"]
 
 SCORE_FORMATS = ("auto", "evalkit", "tsv", "csv", "json", "trec_eval", "ir_measures",
                  "pyterrier", "wide", "pytrec_eval")
@@ -155,7 +155,7 @@ def read_scores(paths, fmt: str = "auto", measure: str | None = None,
     return pd.DataFrame(rows, columns=COLUMNS)
 
 
-def tested_measures(scores: pd.DataFrame, measures=None) -> tuple[list[str], list[str]]:
+def measures_to_compare(scores: pd.DataFrame, measures=None) -> tuple[list[str], list[str]]:
     """The measures to compare and the count fields left out.
 
     ``measures`` given: those, each checked to be in ``scores`` (an error
