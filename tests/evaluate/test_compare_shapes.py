@@ -65,19 +65,19 @@ def test_counts_are_compared_only_when_named(tmp_path):
     (lambda d: shapes.ir_measures(d, shapes.table()), "trec_eval",
      "bm25.txt, line 1: topic 'nDCG@10' is spelled like a measure and measure '301' like a "
      "topic: this looks like ir_measures -q output ('qid measure value') "
-     "(give --scores-format ir_measures (or auto))"),
+     "(give --scores-format ir_measures, or leave it auto)"),
     (lambda d: shapes.trec_eval(d, shapes.table()), "ir_measures",
      "bm25.trec_eval, line 1: topic 'num_ret' is spelled like a measure and measure '301' like a "
      "topic: this looks like trec_eval -q output ('measure topic value') "
-     "(give --scores-format trec_eval (or auto))"),
+     "(give --scores-format trec_eval, or leave it auto)"),
     (lambda d: [shapes.pyterrier(d, shapes.table())], "csv",
      "perquery.csv, line 1: header 'name,qid,measure,value' is not 'run,measure,topic,value': "
      "this looks like PyTerrier's per-query frame ('name,qid,measure,value') "
-     "(give --scores-format pyterrier (or auto))"),
+     "(give --scores-format pyterrier, or leave it auto)"),
     (lambda d: shapes.pytrec_eval(d, shapes.table()), "json",
      "bm25.json: a JSON object, not a list of records {run, measure, topic, value}: this looks "
-     "like pytrec_eval's output ({topic: {measure: value}}) (give --scores-format pytrec_eval "
-     "(or auto))"),
+     "like pytrec_eval's output ({topic: {measure: value}}) (give --scores-format pytrec_eval, "
+     "or leave it auto)"),
 ])
 def test_a_misread_shape_is_one_line_exit_2_nothing_on_stdout(tmp_path, write, fmt, expected):
     run = evalkit("compare", "--scores", *write(tmp_path), "--scores-format", fmt, "--test", "t")

@@ -74,7 +74,7 @@ def test_ir_measures_read_as_trec_eval_is_never_transposed(tmp_path):
     message = _error(paths, "trec_eval")
     assert "bm25.txt, line 1: topic 'nDCG@10' is spelled like a measure and measure '301' " \
            "like a topic: this looks like ir_measures -q output ('qid measure value') " \
-           "(give --scores-format ir_measures (or auto))" in message
+           "(give --scores-format ir_measures, or leave it auto)" in message
     # a measure unknown to the name list: the means' 'all' row still gives it away
     path = tmp_path / "mine.txt"
     path.write_text("1\tmyscore\t0.5\n2\tmyscore\t0.25\nall\tmyscore\t0.375\n")
@@ -100,7 +100,7 @@ def test_trec_eval_read_as_ir_measures_is_refused(tmp_path):
     ("h.tsv", "name\tqid\tmeasure\tvalue\nbm25\t1\tAP\t0.5\n", "tsv",
      "h.tsv, line 1: a header line 'name qid measure value' where a number belongs: this "
      "looks like PyTerrier's per-query frame ('name,qid,measure,value') "
-     "(give --scores-format pyterrier (or auto))"),
+     "(give --scores-format pyterrier, or leave it auto)"),
     ("h.csv", "name,qid,measure,value\nbm25,1,AP,0.5\n", "csv",
      "this looks like PyTerrier's per-query frame"),
     ("h.json", '{"1": {"map": 0.5}}', "json", "this looks like pytrec_eval's output"),

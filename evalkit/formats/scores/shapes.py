@@ -19,7 +19,7 @@ from .names import is_header, looks_like_measure
 
 __all__ = ["READERS", "misread"]
 
-_FIX = "give --scores-format {fmt} (or auto)"
+_FIX = "give --scores-format {fmt}, or leave it auto"
 
 
 def misread(problem: str, fmt: str, what: str, path: Path, line) -> InputError:
