@@ -1,13 +1,14 @@
-"""Small per-topic score files in the shapes real tools write, from one seeded table.
+r"""Small per-topic score files in the shapes real tools write, from one seeded table.
 
 Shared by ``tests/formats/test_score_shapes.py`` and
 ``tests/evaluate/test_compare_shapes.py``.  Each writer copies the tool's own
-layout: trec_eval 9.0.8 ``-q`` (measure padded to 22 columns, a tab, the
-topic, a tab, four decimals; ``runid``, counts and the ``all`` means),
-ir_measures 0.4 ``-q`` (``qid<TAB>measure<TAB>value`` with four decimals and
-``all`` means last), PyTerrier's ``pt.Experiment(perquery=True)`` frame
-written by ``to_csv(index=False)`` (``name,qid,measure,value``, full
-precision), pytrec_eval's ``json.dump(evaluator.evaluate(run), f, indent=1)``
+layout: trec_eval ``-q`` (its ``printf("%-22s\t%s\t%6.4f\n", ...)``: the
+measure padded to 22 columns, the topic, four decimals; ``runid``, counts
+and the ``all`` means), ir_measures ``-q`` (its ``__main__.py``:
+``qid<TAB>measure<TAB>value`` with four decimals, ``all`` means last),
+PyTerrier's ``pt.Experiment(perquery=True)`` frame written by
+``to_csv(index=False)`` (``name,qid,measure,value``, full precision),
+pytrec_eval's ``json.dump(evaluator.evaluate(run), f, indent=1)``
 (``{qid: {measure: value}}``, counts as floats) and a wide ``topic,RUN...``
 table.
 """

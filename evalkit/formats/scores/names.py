@@ -19,7 +19,7 @@ __all__ = ["COUNT_MEASURES", "looks_like_measure", "is_count", "HEADER_WORDS"]
 COUNT_MEASURES = ("num_ret", "num_rel", "num_rel_ret", "num_q",
                   "NumRet", "NumRel", "NumRelRet", "NumQ")
 
-# trec_eval -m names (trec_eval 9.0.8 measure list), with and without a cutoff suffix
+# trec_eval -m names, with and without a cutoff suffix (P_10, ndcg_cut_10, iprec_at_recall_0.10)
 _TREC_EVAL = {"map", "gm_map", "Rprec", "bpref", "recip_rank", "ndcg", "ndcg_rel", "Rndcg",
               "binG", "G", "infAP", "gm_bpref", "utility", "11pt_avg", "relstring",
               "runid", "num_ret", "num_rel", "num_rel_ret", "num_q", "num_nonpool",
