@@ -61,7 +61,9 @@ def _common(p: argparse.ArgumentParser, scores: bool = False) -> None:
                    help="largest possible rating (default: the largest seen)")
     p.add_argument("--measure", action="append", metavar="M", required=not scores,
                    help="nG@1, P+, nERR, Q, optionally @k (nERR@10); repeat for more"
-                        + ("; with --scores: measures in the file (default: all)" if scores else ""))
+                        + ("; with --scores: measures as the file names them (default: all but the "
+                           "counts num_ret, num_rel, ...; for a wide table, its one measure)"
+                           if scores else ""))
     p.add_argument("runs", nargs="*" if scores else "+", metavar="RUN", help="TREC run files")
 
 

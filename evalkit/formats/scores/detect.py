@@ -5,11 +5,12 @@ object pytrec_eval's ``{topic: {measure: value}}``; ``.jsonl`` (or text that
 starts with ``{``) ir_measures' ``-o jsonl``; a ``.csv`` by its header
 (``run,measure,topic,value`` evalkit, ``name,qid,measure,value`` PyTerrier,
 a first column ``topic``/``qid``/``query_id`` a wide table); other text by
-its fields: three with a number last on every line is trec_eval ``-q`` or ir_measures
-``-q``, told apart by where the means' ``all`` stands (trec_eval: ``measure
-all value`` and ``runid all NAME``; ir_measures: ``all measure value``) or
-by which column is spelled like measures; anything else is evalkit's TSV.  When neither tells, the file is
-refused with both names, never guessed.
+its fields: three with a number last on every line is trec_eval ``-q`` or
+ir_measures ``-q``, told apart by where the means' ``all`` stands
+(trec_eval: ``measure all value`` and ``runid all NAME``; ir_measures:
+``all measure value``) or by which column is spelled like measures;
+anything else is evalkit's TSV.  When neither tells, the file is refused
+with both names, never guessed.
 """
 
 from __future__ import annotations
