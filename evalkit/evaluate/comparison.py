@@ -19,7 +19,7 @@ from pathlib import Path
 import pandas as pd
 
 from ..errors import ParameterError
-from ..formats.scores import score_matrix
+from ..formats.scores import score_matrix, measures_to_compare
 from ..stats.anova import system_intervals, two_way_anova
 from ..stats.pairwise import CORRECTIONS, TESTS, hsd_pairs, paired_pairs, wins_ties_losses
 
@@ -51,8 +51,10 @@ def compare_scores(scores: pd.DataFrame, measures=None, *, test: str = "hsd",
                    seed: int = 0) -> ComparisonReport:
     """Compare every run in ``scores`` (``run, measure, topic, value``[, file, line]).
 
-    ``measures``: the measures to report (default: all, in order of
-    appearance).  ``test``: ``hsd`` (randomised Tukey HSD, the familywise
+    ``measures``: the measures to report (default: all in order of
+    appearance but the count fields ``num_ret``, ``num_rel``, ... of trec_eval
+    and ir_measures, listed in ``settings["counts_left_out"]``).
+    ``test``: ``hsd`` (randomised Tukey HSD, the familywise
     error held by the test; ``correction`` must be ``none`` or omitted),
     ``t``, ``wilcoxon`` or ``permutation`` (``correction`` defaults to
     ``holm``).  ``trials`` and ``seed`` drive the two randomised tests; every
@@ -70,12 +72,12 @@ def compare_scores(scores: pd.DataFrame, measures=None, *, test: str = "hsd",
                              "none with --test hsd (the HSD already holds the familywise error)")
     if "file" not in scores:
         scores = scores.assign(file="<scores>")
-    measures = list(pd.unique(scores["measure"])) if measures is None else list(measures)
+    measures, counts = measures_to_compare(scores, measures)
+    matrices = {m: score_matrix(scores, m) for m in measures}   # every input error before any work
     anova, systems, pairs = [], [], []
     settings = {"test": test, "correction": correction, "alpha": alpha, "trials": trials,
-                "seed": seed, "topics": {}, "systems": {}}
-    for measure in measures:
-        matrix = score_matrix(scores, measure)
+                "seed": seed, "topics": {}, "systems": {}, "counts_left_out": counts}
+    for measure, matrix in matrices.items():
         settings["topics"][measure], settings["systems"][measure] = matrix.shape
         anova.append(two_way_anova(matrix).assign(measure=measure))
         systems.append(system_intervals(matrix, alpha).assign(measure=measure))

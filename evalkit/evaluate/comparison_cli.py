@@ -1,13 +1,17 @@
 """The report options of ``evalkit compare`` (``--scores``, ``--test``, ``--out``, ...).
 
 ``evalkit compare --scores FILE`` compares per-topic scores computed by any
-tool (``evalkit score --per-topic``, ``trec_eval -q``); with ratings and runs
-the scores are computed first (:func:`evalkit.evaluate.scoring.score`).  The
-report (:mod:`evalkit.evaluate.comparison`) prints the pairs table to stdout
-and, with ``--out DIR``, writes ``anova.csv``, ``systems.csv``, ``pairs.csv``
-and ``systems.png``.  Without any of these options ``compare`` keeps its
-original output (HSD p-values of every pair, :mod:`evalkit.evaluate.significance`).
-See ``docs/compare.md``.
+tool (``evalkit score --per-topic``, ``trec_eval -q``, ``ir_measures -q``,
+PyTerrier, pytrec_eval, a wide table: :mod:`evalkit.formats.scores`); with
+ratings and runs the scores are computed first
+(:func:`evalkit.evaluate.scoring.score`).  The report
+(:mod:`evalkit.evaluate.comparison`) prints the pairs table to stdout and,
+with ``--out DIR``, writes ``anova.csv``, ``systems.csv``, ``pairs.csv`` and
+``systems.png``.  Without them, and with ``--test``, ``--correction`` and
+``--format`` absent or at the classic table's values (``hsd``, ``none``,
+``csv``), ``compare`` prints its classic table (HSD p-values of every pair,
+:mod:`evalkit.evaluate.significance`): an option given with the value it
+has anyway never changes the output.  See ``docs/compare.md``.
 """
 
 from __future__ import annotations
@@ -20,37 +24,52 @@ from ..errors import InputError
 # (tests/evaluate/test_compare.py checks them against the modules that define them)
 TESTS = ("hsd", "t", "wilcoxon", "permutation")
 CORRECTIONS = ("holm", "bh", "bonferroni", "none")
-SCORE_FORMATS = ("auto", "tsv", "csv", "json", "trec_eval")
+SCORE_FORMATS = ("auto", "evalkit", "tsv", "csv", "json", "trec_eval", "ir_measures",
+                 "pyterrier", "wide", "pytrec_eval")
 PAIRS_FORMATS = ("csv", "json", "markdown", "latex")
 
 __all__ = ["add_report_options", "wants_report", "run_report"]
 
-_REPORT_OPTIONS = ("scores", "test", "correction", "out", "format")
+#: The classic table's values of the report options: given, they select nothing.
+_CLASSIC = {"test": "hsd", "correction": "none", "format": "csv"}
 
 
 def add_report_options(cp) -> None:
     """Add the report's options to the ``compare`` parser."""
-    g = cp.add_argument_group("statistics report (any of these selects it)")
+    g = cp.add_argument_group("statistics report (--scores, --out, or a --test, --correction "
+                              "or --format other than hsd, none, csv selects it)")
     g.add_argument("--scores", nargs="+", metavar="FILE",
-                   help="per-topic scores instead of ratings and runs: evalkit score --per-topic "
-                        "output (TSV, CSV or JSON), or trec_eval -q files (one per run)")
+                   help="per-topic scores instead of ratings and runs (one file, or one per "
+                        "run for trec_eval, ir_measures and pytrec_eval)")
     g.add_argument("--scores-format", choices=SCORE_FORMATS, default="auto",
-                   help="auto: by extension (.csv, .json, else evalkit's TSV); trec_eval: -q output")
+                   help="auto (default: by extension and content, refused when unclear); "
+                        "evalkit (evalkit score --per-topic: tsv, csv or json); trec_eval "
+                        "(trec_eval -q: measure topic value); ir_measures (ir_measures -q: qid "
+                        "measure value, run named by the file); pyterrier (CSV name,qid,measure,"
+                        "value); wide (CSV topic,RUN1,RUN2,... of the one --measure); "
+                        "pytrec_eval (JSON {topic: {measure: value}}, run named by the file)")
+    g.add_argument("--rename", action="append", metavar="OLD=NEW",
+                   help="rename a run of --scores: OLD is a run name or a scores file (its one "
+                        "run), e.g. for two files whose runs have the same name; repeatable")
     g.add_argument("--test", choices=TESTS, default=None,
-                   help="hsd (randomised Tukey HSD, default), t (paired t-test), wilcoxon, "
+                   help="hsd (randomised Tukey HSD, the default), t (paired t-test), wilcoxon, "
                         "permutation (paired randomisation test, --trials)")
     g.add_argument("--correction", choices=CORRECTIONS, default=None,
-                   help="for t, wilcoxon and permutation (default holm); hsd needs none")
+                   help="for t, wilcoxon and permutation (default holm); hsd takes none")
     g.add_argument("--out", metavar="DIR",
                    help="write anova.csv, systems.csv, pairs.csv and systems.png into DIR")
     g.add_argument("--format", choices=PAIRS_FORMATS, default=None,
-                   help="the pairs table on stdout: csv (default) or json at full precision, "
-                        "markdown or latex for a paper")
+                   help="the table on stdout: csv (the default), json (full precision), "
+                        "markdown or latex (for a paper; these select the report)")
 
 
 def wants_report(args) -> bool:
-    """Whether any report option was given."""
-    return any(getattr(args, name) is not None for name in _REPORT_OPTIONS)
+    """Whether the report is asked for: ``--scores``, ``--out``, or a ``--test``,
+    ``--correction`` or ``--format`` other than the classic table's (so one set
+    of options gives one output, whether its defaults are spelled out or not)."""
+    if args.scores or args.out:
+        return True
+    return any(getattr(args, name) not in (None, value) for name, value in _CLASSIC.items())
 
 
 def _scores_from_ratings(args, inputs):
@@ -80,17 +99,24 @@ def run_report(args, inputs) -> int:
     if args.scores:
         if args.runs or args.ratings or args.judge or args.qrels:
             raise InputError("--scores replaces ratings and runs: give one or the other")
-        from ..formats.scores import read_scores
+        from ..formats.scores import parse_renames, read_scores
 
-        scores = read_scores(args.scores, args.scores_format)
+        wide = args.measure[0] if args.measure and len(args.measure) == 1 else None
+        scores = read_scores(args.scores, args.scores_format, wide,
+                             parse_renames(getattr(args, "rename", None)))
     else:
         if not args.runs or not args.measure:
             raise InputError("give --scores FILE, or --measure M with ratings and run files")
+        if getattr(args, "rename", None):
+            raise InputError("--rename renames runs of --scores; with run files, rename the files")
         scores = _scores_from_ratings(args, inputs)
     report = compare_scores(scores, args.measure, test=args.test or "hsd",
                             correction=args.correction, alpha=args.alpha, trials=args.trials,
                             seed=args.seed)
     s = report.settings
+    if s.get("counts_left_out"):
+        print(f"evalkit compare: counts not compared: {', '.join(s['counts_left_out'])} "
+              "(name one with --measure to compare it)", file=sys.stderr)
     for measure, topics in s["topics"].items():
         print(f"evalkit compare: {measure}: {s['systems'][measure]} runs x {topics} topics",
               file=sys.stderr)

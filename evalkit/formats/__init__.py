@@ -5,7 +5,8 @@
 * :mod:`~evalkit.formats.ratings`: per-assessor ratings (NTCIR-12 STC Japanese).
 * :mod:`~evalkit.formats.orderings`: ordering judgments (CSV).
 * :mod:`~evalkit.formats.preferences`: user preference judgment logs (CSV).
-* :mod:`~evalkit.formats.scores`: per-topic scores (evalkit score --per-topic, trec_eval -q).
+* :mod:`~evalkit.formats.scores`: per-topic scores (evalkit, trec_eval -q, ir_measures -q,
+  PyTerrier, a wide table, pytrec_eval).
 
 Readers return tidy pandas frames and raise :class:`evalkit.errors.InputError`
 naming the file, the line and what is wrong.  Text is read as UTF-8 (a BOM is

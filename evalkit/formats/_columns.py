@@ -46,9 +46,29 @@ _NOT_SPACE = re.compile(rb"[^\t\n\x0b\x0c\r\x1c-\x1f ]")
 COMPILED_MIN_BYTES = 32_000_000
 
 
+#: Said once on stderr when large inputs meet an install without numba.
+NO_NUMBA_NOTE = ("evalkit: numba is not installed, so large inputs are read column-wise (the "
+                 "same answers, slower); for the compiled reader: "
+                 "pip install 'evalkit-assessors[fast]'")
+_noted = []
+
+
 def use_compiled(*paths) -> bool:
-    """Whether files of these paths add up to :data:`COMPILED_MIN_BYTES` (missing: 0)."""
-    return sum(Path(p).stat().st_size for p in paths if Path(p).is_file()) >= COMPILED_MIN_BYTES
+    """Whether files of these paths add up to :data:`COMPILED_MIN_BYTES` (missing: 0)
+    and numba (the ``fast`` extra) can be imported; when only numba is missing, stderr
+    says so once per process (:data:`NO_NUMBA_NOTE`)."""
+    if sum(Path(p).stat().st_size for p in paths if Path(p).is_file()) < COMPILED_MIN_BYTES:
+        return False
+    try:
+        import numba  # noqa: F401  (the compiled scanner's; loaded for large inputs only)
+    except ImportError:
+        if not _noted:
+            import sys
+
+            print(NO_NUMBA_NOTE, file=sys.stderr)
+            _noted.append(True)
+        return False
+    return True
 
 
 def distinct_ids(names) -> np.ndarray:

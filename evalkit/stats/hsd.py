@@ -1,15 +1,27 @@
 """The randomised Tukey HSD test (Carterette 2012; Sakai's Discpower) and
 the two-way ANOVA residual variance behind Sakai's effect size ES_HSD.
 See ``docs/statistics.md``.
+
+The permutation kernel is compiled by numba (the ``fast`` extra); without
+numba the same permutations run in numpy (:mod:`evalkit.stats._hsd_numpy`),
+with the same answers to the last bit, more slowly.
 """
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 import pandas as pd
 
 from ..errors import InputError, ParameterError
+
+try:
+    import numba
+except ImportError:             # pip install evalkit-assessors without [fast]
+    numba = None
+
+
+def _njit(**options):
+    return numba.njit(**options) if numba is not None else (lambda function: function)
 
 __all__ = ["residual_variance", "seed_to_int", "tukey_null_ranges", "randomised_tukey_hsd",
            "randomised_tukey_hsd_many"]
@@ -74,14 +86,14 @@ _M1 = np.uint64(0xBF58476D1CE4E5B9)
 _M2 = np.uint64(0x94D049BB133111EB)
 
 
-@numba.njit(cache=True, inline="always")
+@_njit(cache=True, inline="always")
 def _splitmix64(z):
     z = (z ^ (z >> np.uint64(30))) * _M1
     z = (z ^ (z >> np.uint64(27))) * _M2
     return z ^ (z >> np.uint64(31))
 
 
-@numba.njit(cache=True, parallel=True)
+@_njit(cache=True, parallel=True)
 def _null_range_sums(x, n_trials, seed):  # pragma: no cover - compiled
     """max - min of column sums after shuffling every topic row, per trial.
 
@@ -153,7 +165,11 @@ def tukey_null_ranges(scores, n_trials: int = 5000, seed=None) -> np.ndarray:
 
 def _null_ranges(matrices: list[np.ndarray], n_trials: int, seed) -> np.ndarray:
     stack = np.ascontiguousarray(np.stack(matrices, axis=-1))  # (T, S, M)
-    sums = _null_range_sums(stack, n_trials, np.uint64(seed_to_int(seed)))
+    if numba is None:
+        from ._hsd_numpy import null_range_sums as kernel
+    else:
+        kernel = _null_range_sums
+    sums = kernel(stack, n_trials, np.uint64(seed_to_int(seed)))
     return sums / stack.shape[0]
 
 

@@ -1,21 +1,32 @@
 """Command line: ``evalkit reproduce``, ``sweep``, ``score``, ``compare``, ``assessors``,
 ``simulate``, ``data fetch``.
 
-The same work as ``make reproduce``, for people not using make.  ``score`` and
-``compare`` need only the library; every other command imports the workspace
-(papermill, Dask, ...) when it runs, never before.
+The same work as ``make reproduce``, for people not using make.  ``score``,
+``compare`` and ``assessors`` need only the library; every other command
+imports the workspace (papermill, Dask, ...) when it runs, never before.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 
 from ..errors import InputError
 
 
+#: What ``evalkit --help`` prints above the commands: plain text, wrapped here so that
+#: a package name is never broken at its hyphen.
+DESCRIPTION = textwrap.fill("Evaluation with several, disagreeing assessors. score, compare and assessors "
+               "need only the library (pip install evalkit-assessors); reproduce, sweep, "
+               "simulate and data need the workspace (pip install 'evalkit-assessors[workspace]', "
+               "or make setup in the repository). evalkit COMMAND --help describes each.",
+                            width=79, break_on_hyphens=False)
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="evalkit", description=__doc__)
+    parser = argparse.ArgumentParser(prog="evalkit", description=DESCRIPTION,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
     rep = sub.add_parser("reproduce", help="simulate missing raw data and run every notebook")
     rep.add_argument("--only", nargs="+", metavar="NAME",
