@@ -111,6 +111,9 @@ def test_trec_eval_read_as_ir_measures_is_refused(tmp_path):
      "does not tell which (give --scores-format trec_eval or --scores-format ir_measures)"),
     ("h.csv", "query,system,score\n1,a,0.5\n", "auto", "h.csv, line 1: header 'query,system,"
      "score' is none of the CSV shapes"),
+    ("h.tsv", "system\tmetric\tquery\tndcg\nbm25\tAP\t1\t0.5\n", "auto",
+     "h.tsv, line 1: value 'ndcg' on the first line is not a number: a header line? "
+     "(evalkit's TSV, trec_eval and ir_measures have no header: drop it;"),
     ("wide.csv", "topic,a,b\n1,0.5,0.25\n", "wide", "a wide table holds one measure and does "
      "not name it (give its name with exactly one --measure"),
 ])

@@ -60,6 +60,12 @@ def _value(token, path: Path, line, where: str = "") -> float:
         value = float(token)
     except (TypeError, ValueError):
         value = math.nan
+    if line == 1 and isinstance(token, str) and math.isnan(value) and token.strip().lower() != "nan":
+        raise InputError(f"value {token!r} on the first line is not a number: a header line?",
+                         path=path, line=line,
+                         hint="evalkit's TSV, trec_eval and ir_measures have no header: drop it; "
+                              "CSV headers: --scores-format csv (run,measure,topic,value), "
+                              "pyterrier (name,qid,measure,value) or wide (topic,RUN1,...)")
     if isinstance(token, bool) or not math.isfinite(value):
         raise InputError(f"{where}value {token!r} is not a finite number", path=path, line=line,
                          hint="every topic needs a score; drop the topic from every run, "
