@@ -117,7 +117,7 @@ def grade_scale(labels: pd.DataFrame) -> tuple[int, int]:
     return int(labels["grade"].min()), int(labels["grade"].max())
 
 
-def _declared(sources: list[_Source], lo: int, hi: int, clip: bool) -> list[str]:
+def _declared(sources: list[_Source], lo: int, hi: int, clip: bool, option: str) -> list[str]:
     notes = []
     for s in sources:
         g = s.frame["grade"].to_numpy()
@@ -128,10 +128,10 @@ def _declared(sources: list[_Source], lo: int, hi: int, clip: bool) -> list[str]
             k = int(np.flatnonzero(bad)[0])
             where = "" if s.line(k) is not None else f" (topic {s.frame['topic'].iloc[k]}, " \
                                                        f"document {s.frame['doc'].iloc[k]})"
-            raise InputError(f"grade {g[k]} of judge {s.judge} is outside --grades {lo}:{hi}"
+            raise InputError(f"grade {g[k]} of judge {s.judge} is outside {option}"
                              f"{where}; {int(bad.sum())} of its labels are", path=s.path,
-                             line=s.line(k), hint="fix the labels, widen --grades, or give "
-                                                  "--clip to clamp them into the scale")
+                             line=s.line(k), hint=f"fix the labels, widen {option.split()[0]}, or "
+                                                  "give --clip to clamp them into the scale")
         above, below = int((g > hi).sum()), int((g < lo).sum())
         values = ", ".join(str(v) for v in sorted(set(g[bad].tolist())))
         s.frame["grade"] = np.clip(g, lo, hi)
@@ -165,14 +165,16 @@ def _inferred(sources: list[_Source]) -> tuple[int, int, list[str]]:
 
 def read_labels(judges: dict | None = None, ratings=None, ratings_format: str = "auto",
                 grades: tuple[int, int] | None = None, clip: bool = False,
-                compiled: bool | None = None) -> tuple[pd.DataFrame, list[str]]:
+                compiled: bool | None = None, option: str | None = None
+                ) -> tuple[pd.DataFrame, list[str]]:
     """Every judge's labels as ``topic, judge, doc, grade`` and the notes for stderr.
 
     ``judges``: ``{name: qrels path}`` (:func:`~evalkit.formats.judge_files.read_judge_qrels`);
     ``ratings``: a per-assessor ratings file whose assessors are judges too
     (named as in the file); both may be given and add up.  ``grades``:
     the declared scale ``(LO, HI)``; see the module docstring for ``clip``
-    and the inferred scale.  ``labels.attrs["grades"]`` holds the scale.
+    and the inferred scale; ``option`` names the scale in messages (default
+    ``--grades LO:HI``).  ``labels.attrs["grades"]`` holds the scale.
     """
     if grades is not None:
         grades = parse_grades(f"{grades[0]}:{grades[1]}")
@@ -193,7 +195,7 @@ def read_labels(judges: dict | None = None, ratings=None, ratings_format: str = 
         raise InputError("no judges: give --judge NAME=FILE (one per judge) or --ratings FILE")
     if grades is not None:
         lo, hi = grades
-        notes = _declared(sources, lo, hi, clip)
+        notes = _declared(sources, lo, hi, clip, option or f"--grades {lo}:{hi}")
     else:
         lo, hi, notes = _inferred(sources)
     labels = pd.concat([s.frame.assign(judge=s.judge) for s in sources],

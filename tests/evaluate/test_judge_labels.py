@@ -106,3 +106,10 @@ def test_grades_are_lo_colon_hi(text):
     with pytest.raises(ParameterError, match="grades"):
         parse_grades(text)
     assert parse_grades("0:3") == (0, 3)
+
+
+def test_a_scale_from_dmax_is_named_so(tmp_path):
+    r = _write(tmp_path, "r.txt", "1 x d1 1\n1 y d1 4\n")
+    with pytest.raises(InputError, match=r"r.txt, line 2: grade 4 of judge y is outside --dmax 3; "
+                                         r".*widen --dmax"):
+        read_labels(None, ratings=r, grades=(0, 3), option="--dmax 3")
