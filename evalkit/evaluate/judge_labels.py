@@ -13,9 +13,9 @@ grade`` and checks the grade scale:
   ``10`` among 0-3 grades changes Dmax, hence UG and WG, for everyone).
 
 Names must be unique across ``--judge`` and the assessors of ``--ratings``;
-a ratings file with a single assessor (one judge's qrels, whose second
-column is the iteration field) is refused with ``--judge`` and ``--qrels``
-named.
+a ratings file whose second column holds one iteration-like value (``0``,
+``Q0``: one judge's qrels) is refused with ``--judge`` and ``--qrels`` named;
+one named assessor's ratings are read as such.
 """
 
 from __future__ import annotations
@@ -90,7 +90,7 @@ def _ratings_sources(path, fmt: str, compiled) -> list[_Source]:
     frame = read_any_ratings(path, None, fmt, compiled)
     is_stc = fmt == "stc" or (fmt == "auto" and len(_first_fields(path)) != 4)
     names = pd.unique(frame["assessor"])
-    if len(names) == 1 and not is_stc:
+    if len(names) == 1 and not is_stc and _iteration_like(str(names[0])):
         raise InputError(
             f"only one assessor ({names[0]}) in the second column: this looks like one judge's "
             "TREC qrels 'topic iteration doc grade', not per-assessor ratings", path=path,
@@ -104,6 +104,11 @@ def _ratings_sources(path, fmt: str, compiled) -> list[_Source]:
             "topic": part["topic"].to_numpy(), "doc": part["doc"].to_numpy(),
             "grade": part["rating"].to_numpy(np.int64)}), None if is_stc else rows, "--ratings"))
     return out
+
+
+def _iteration_like(text: str) -> bool:
+    """A qrels iteration field (``0``, ``Q0``, ``1``...), not an assessor's name."""
+    return text.upper() == "Q0" or text.replace(".", "", 1).isdigit()
 
 
 def grade_scale(labels: pd.DataFrame) -> tuple[int, int]:

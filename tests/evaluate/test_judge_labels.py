@@ -55,6 +55,8 @@ def test_one_judges_qrels_given_as_ratings_is_refused(tmp_path):
     q = _write(tmp_path, "a.qrels", "1 0 d1 1\n1 0 d2 0\n")
     with pytest.raises(InputError, match=r"only one assessor \(0\).*--judge NAME=FILE.*--qrels FILE"):
         read_labels(None, ratings=q)
+    one = _write(tmp_path, "one.txt", "1 alice d1 1\n1 alice d2 0\n")    # one named assessor: fine
+    assert list(read_labels(None, ratings=one)[0]["judge"]) == ["alice", "alice"]
 
 
 def test_a_grade_outside_the_declared_scale_is_refused_with_file_and_line(tmp_path):
