@@ -87,8 +87,21 @@ def _ratings_sources(path, fmt: str, compiled) -> list[_Source]:
     from .judges import natural_key
 
     path = Path(path)
-    frame = read_any_ratings(path, None, fmt, compiled)
     is_stc = fmt == "stc" or (fmt == "auto" and len(_first_fields(path)) != 4)
+    try:
+        frame = read_any_ratings(path, None, fmt, compiled)
+    except InputError as exc:
+        if is_stc or "twice" not in exc.problem:
+            raise
+        from ..formats.judge_files import second_column
+
+        values = pd.unique(second_column(path))
+        if len(values) != 1 or not _iteration_like(str(values[0])):
+            raise
+        raise InputError(f"{exc.problem}, and the second column is always {values[0]}: this looks "
+                         "like several judges' TREC qrels one after another", path=exc.path,
+                         line=exc.line, hint="split it into one qrels file per judge and give each "
+                                             "with --judge NAME=FILE") from None
     names = pd.unique(frame["assessor"])
     if len(names) == 1 and not is_stc and _iteration_like(str(names[0])):
         raise InputError(

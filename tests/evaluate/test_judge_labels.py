@@ -51,6 +51,15 @@ def test_concatenated_qrels_of_several_judges_are_refused_with_the_fix(tmp_path)
     assert "split it into one file per judge and give each with --judge NAME=FILE" in msg
 
 
+def test_concatenated_qrels_given_as_ratings_are_refused_with_the_fix(tmp_path):
+    q = _write(tmp_path, "both.qrels", "1 0 d1 1\n1 0 d2 0\n1 0 d1 2\n")
+    with pytest.raises(InputError) as err:
+        read_labels(None, ratings=q)
+    assert str(err.value).startswith(f"{q}, line 3: assessor 0 rates document d1 of topic 1 twice")
+    assert "several judges' TREC qrels one after another" in str(err.value)
+    assert "give each with --judge NAME=FILE" in str(err.value)
+
+
 def test_one_judges_qrels_given_as_ratings_is_refused(tmp_path):
     q = _write(tmp_path, "a.qrels", "1 0 d1 1\n1 0 d2 0\n")
     with pytest.raises(InputError, match=r"only one assessor \(0\).*--judge NAME=FILE.*--qrels FILE"):
