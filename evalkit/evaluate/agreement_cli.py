@@ -70,9 +70,9 @@ def run_agreement(args) -> int:
     if read is None:
         raise InputError("give the judges: --judge NAME=FILE (one per judge) and/or --ratings FILE")
     labels, notes = read
-    for note in notes:
-        print(f"evalkit agreement: {note}", file=sys.stderr)
     report = agreement_report(labels, args.reference, cuts, args.bootstrap, args.seed, args.statistic)
+    for note in notes:           # after every check: a refusal stays one line
+        print(f"evalkit agreement: {note}", file=sys.stderr)
     if report.settings.get("ds_converged") is False:
         print("evalkit agreement: Dawid-Skene did not converge in 100 EM iterations; "
               "reliability.csv and consensus.txt are its last estimates", file=sys.stderr)

@@ -22,8 +22,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .agreement import (POOLED_REFERENCE, _as_grid, agreement_table, confusion_table,
-                        dawid_skene_tables)
+from .agreement import (POOLED_REFERENCE, _as_grid, _check_cuts, agreement_table, confusion_table,
+                        dawid_skene_tables, statistic_names)
 
 __all__ = ["AgreementReport", "agreement_report", "write_agreement_report", "agreement_figure",
            "summary", "can_draw", "FILES"]
@@ -58,9 +58,12 @@ def agreement_report(labels: pd.DataFrame, reference: str | None = None, cuts=No
     from ..errors import ParameterError
 
     grid = _as_grid(labels)                      # items and judges indexed once for every table
+    names = statistic_names(_check_cuts(cuts, grid.lo, grid.hi))
+    if statistic not in names:                   # checked before the bootstrap
+        raise ParameterError("statistic", statistic, "one of " + ", ".join(names))
+    if reference is not None:
+        grid.index(reference)
     table = agreement_table(grid, reference, cuts, bootstrap, seed)
-    if statistic not in set(table["statistic"]):
-        raise ParameterError("statistic", statistic, "one of " + ", ".join(pd.unique(table["statistic"])))
     reliability, best = dawid_skene_tables(grid)
     return AgreementReport(table, confusion_table(grid, reference), reliability, best, statistic,
                            {"reference": reference, "bootstrap": int(bootstrap), "seed": seed,

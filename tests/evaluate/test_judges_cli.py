@@ -133,6 +133,12 @@ REFUSALS = {
                                   ["judge x is given twice"]),
     "clip without grades": (["--judge", "a=a.qrels", "--judge", "b=b.qrels", "--clip"],
                             ["--clip needs --grades"]),
+    "an unknown reference": (["--judge", "a=a.qrels", "--judge", "b=b.qrels", "--reference", "zoe"],
+                             ["reference zoe is not one of the judges"]),
+    "an unknown statistic": (["--judge", "a=a.qrels", "--judge", "b=b.qrels", "--statistic", "kappa"],
+                             ["parameter statistic = 'kappa'", "cohen_kappa"]),
+    "a cut off the scale": (["--judge", "a=a.qrels", "--judge", "b=b.qrels", "--cuts", "1,3"],
+                            ["parameter cuts", "1..2"]),
 }
 
 
