@@ -228,8 +228,7 @@ def _scanned_run(path: Path, raw: bytes, vocabulary) -> RunTable | None:
         return None
     if not ok:
         line, fields = stopped_at(raw, ends)
-        raise InputError(f"expected 6 fields 'topic Q0 doc rank score tag', got {fields}",
-                         path=path, line=line)
+        raise InputError(run_fields_message(fields), path=path, line=line)
     tag = raw[starts[5, 0]:ends[5, 0]].decode("utf-8")
     new_starts, new_ends = starts[2, doc_first], ends[2, doc_first]
 
@@ -238,6 +237,17 @@ def _scanned_run(path: Path, raw: bytes, vocabulary) -> RunTable | None:
         return np.concatenate([vocabulary.names, np.asarray(new, dtype=object)])
 
     return RunTable(path, tag, topic_code, list(topics), doc_code, rank, score, docs)
+
+
+def run_fields_message(fields: int) -> str:
+    """What a run line of ``fields`` fields is told; four fields are a qrels line, so it says
+    how to give a judge's qrels (the usual slip: several qrels after one ``--ratings``)."""
+    message = f"expected 6 fields 'topic Q0 doc rank score tag', got {fields}"
+    if fields == 4:
+        message += (": this looks like a qrels line 'topic iteration doc grade', not a run "
+                    "(give each judge's qrels with --judge NAME=FILE, graded qrels with --qrels, "
+                    "and the run files last)")
+    return message
 
 
 def _column_run(path: Path, vocabulary: np.ndarray) -> RunTable:
@@ -258,7 +268,7 @@ def _column_run(path: Path, vocabulary: np.ndarray) -> RunTable:
 
     raise_first([
         (first_row(cols.count != 6), lambda r: InputError(
-            f"expected 6 fields 'topic Q0 doc rank score tag', got {cols.count[r]}", **at(r))),
+            run_fields_message(cols.count[r]), **at(r))),
         (first_row(~rank_ok), lambda r: InputError(
             f"rank {cols.token(r, 3)!r} is not an integer", **at(r))),
         (first_row(~score_ok), lambda r: InputError(

@@ -1,8 +1,8 @@
 """Command line: ``evalkit reproduce``, ``sweep``, ``score``, ``compare``, ``assessors``,
-``simulate``, ``data fetch``.
+``agreement``, ``simulate``, ``data fetch``.
 
 The same work as ``make reproduce``, for people not using make.  ``score``,
-``compare`` and ``assessors`` need only the library; every other command
+``compare``, ``assessors`` and ``agreement`` need only the library; every other command
 imports the workspace (papermill, Dask, ...) when it runs, never before.
 """
 
@@ -17,8 +17,8 @@ from ..errors import InputError
 
 #: What ``evalkit --help`` prints above the commands: plain text, wrapped here so that
 #: a package name is never broken at its hyphen.
-DESCRIPTION = textwrap.fill("Evaluation with several, disagreeing assessors. score, compare and assessors "
-               "need only the library (pip install evalkit-assessors); reproduce, sweep, "
+DESCRIPTION = textwrap.fill("Evaluation with several, disagreeing assessors. score, compare, assessors and "
+               "agreement need only the library (pip install evalkit-assessors); reproduce, sweep, "
                "simulate and data need the workspace (pip install 'evalkit-assessors[workspace]', "
                "or make setup in the repository). evalkit COMMAND --help describes each.",
                             width=79, break_on_hyphens=False)
@@ -104,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"evalkit: {exc}", file=sys.stderr)
         return 2
     except ModuleNotFoundError as exc:
-        if args.command in ("score", "compare") or exc.name is None or exc.name.startswith("evalkit"):
+        if args.command in evaluate_cli.COMMANDS or exc.name is None or exc.name.startswith("evalkit"):
             raise
         print(f"evalkit {args.command}: needs the workspace ({exc.name} is not installed); "
               "install it with pip install 'evalkit-assessors[workspace]' (or make setup)", file=sys.stderr)

@@ -54,7 +54,7 @@ def test_one_trials_default(monkeypatch):
 
 
 @pytest.mark.integration
-@pytest.mark.parametrize("command", [[], ["score"], ["compare"], ["assessors"]])
+@pytest.mark.parametrize("command", [[], ["score"], ["compare"], ["assessors"], ["agreement"]])
 def test_help_is_plain_text_that_points_at_nothing_missing(command):
     code = "import sys; from evalkit.workspace.cli import main; sys.exit(main(sys.argv[1:]))"
     run = subprocess.run([sys.executable, "-c", code, *command, "--help"], capture_output=True,
@@ -63,8 +63,7 @@ def test_help_is_plain_text_that_points_at_nothing_missing(command):
     for markup in ("``", "::", ":mod:", ":func:", "docs/", ".md"):
         assert markup not in text, (command, markup)
     if not command:
-        assert ("score, compare and assessors\nneed only the library" in text
-                or "score, compare and assessors need only the library" in text)
+        assert "score, compare, assessors and agreement need only the library" in " ".join(text.split())
         assert "'evalkit-assessors[workspace]'" in text
     if command == ["compare"]:
         for shape in ("trec_eval", "ir_measures", "pyterrier", "wide", "pytrec_eval", "--rename"):

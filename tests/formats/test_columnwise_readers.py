@@ -62,7 +62,7 @@ def old_read_run(path) -> pd.DataFrame:
     for number, fields in _lines(path):
         if len(fields) != 6:
             raise InputError(
-                f"expected 6 fields 'topic Q0 doc rank score tag', got {len(fields)}",
+                trec.run_fields_message(len(fields)),
                 path=path, line=number,
             )
         topic, _, doc, rank, score, tag = fields

@@ -52,6 +52,8 @@ def test_microblog_topic_ids_are_normalised(tmp_path):
         ("qrels", "1 0 a -1\n", 1, "negative"),
         ("qrels", "1 0 a 1\n1 0 a 2\n", 2, "judged twice"),
         ("run", "1 Q0 a 1 1.0\n", 1, "expected 6 fields"),
+        # a judge's qrels given where a run belongs: the line says how to give it
+        ("run", "1 0 a 2\n", 1, "got 4: this looks like a qrels line .* --judge NAME=FILE"),
         ("run", "1 Q0 a one 1.0 t\n", 1, "rank 'one' is not an integer"),
         ("run", "1 Q0 a 1 high t\n", 1, "score 'high' is not a number"),
         ("run", "1 Q0 a 1 nan t\n", 1, "not finite"),
