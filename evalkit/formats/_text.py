@@ -69,3 +69,14 @@ def _grade(token: str, path: Path, line: int) -> int:
 def _topic(token: str) -> str:
     """Normalise topic ids: TREC Microblog writes 'MB171' and '171' alike."""
     return token[2:] if token[:2].upper() == "MB" and token[2:].isdigit() else token
+
+
+def run_fields_message(fields: int) -> str:
+    """What a run line of ``fields`` fields is told; four fields are a qrels line, so it says
+    how to give a judge's qrels (the usual slip: several qrels after one ``--ratings``)."""
+    message = f"expected 6 fields 'topic Q0 doc rank score tag', got {fields}"
+    if fields == 4:
+        message += (": this looks like a qrels line 'topic iteration doc grade', not a run "
+                    "(give each judge's qrels with --judge NAME=FILE, graded qrels with --qrels, "
+                    "and the run files last)")
+    return message

@@ -33,7 +33,7 @@ from ..errors import InputError
 from ..outputs import write_text
 from ._columns import (checked_bytes, column_values, distinct_ids, first_duplicate, first_row,
                        raise_first, read_columns, use_compiled, whole_numbers)
-from ._text import _lines, _topic
+from ._text import _lines, _topic, run_fields_message
 
 __all__ = ["read_qrels", "write_qrels", "read_run", "read_runs", "write_run", "read_topics",
            "RunTable", "run_table"]
@@ -237,17 +237,6 @@ def _scanned_run(path: Path, raw: bytes, vocabulary) -> RunTable | None:
         return np.concatenate([vocabulary.names, np.asarray(new, dtype=object)])
 
     return RunTable(path, tag, topic_code, list(topics), doc_code, rank, score, docs)
-
-
-def run_fields_message(fields: int) -> str:
-    """What a run line of ``fields`` fields is told; four fields are a qrels line, so it says
-    how to give a judge's qrels (the usual slip: several qrels after one ``--ratings``)."""
-    message = f"expected 6 fields 'topic Q0 doc rank score tag', got {fields}"
-    if fields == 4:
-        message += (": this looks like a qrels line 'topic iteration doc grade', not a run "
-                    "(give each judge's qrels with --judge NAME=FILE, graded qrels with --qrels, "
-                    "and the run files last)")
-    return message
 
 
 def _column_run(path: Path, vocabulary: np.ndarray) -> RunTable:

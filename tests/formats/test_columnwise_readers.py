@@ -22,7 +22,7 @@ import pytest
 from evalkit.errors import InputError
 from evalkit.formats import ratings as stc_files
 from evalkit.formats import trec
-from evalkit.formats._text import _grade, _lines, _topic
+from evalkit.formats._text import _grade, _lines, _topic, run_fields_message
 from evalkit.formats.assessor_ratings import COLUMNS, read_assessor_ratings
 from evalkit.paths import EXAMPLES
 
@@ -62,7 +62,7 @@ def old_read_run(path) -> pd.DataFrame:
     for number, fields in _lines(path):
         if len(fields) != 6:
             raise InputError(
-                trec.run_fields_message(len(fields)),
+                run_fields_message(len(fields)),
                 path=path, line=number,
             )
         topic, _, doc, rank, score, tag = fields
