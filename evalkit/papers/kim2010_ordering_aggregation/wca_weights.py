@@ -101,12 +101,13 @@ def holds_from_offset(summary: pd.DataFrame, col: str):
     return offs[tail[0]] if tail else None
 
 
-#: What the explanation says first: why WCA's printed weights ignore noise.
-_WHY_PRINTED = ("WCA weights each gold by its mean correlation with the others, in [-1, 1] as printed, "
-                "so the random orderings that noise adds get weight about 0 and WCA nearly ignores them.")
-#: ... and last: why the default keeps them.
-_WHY_DEFAULT = ("The default keeps a = 0, the formula as printed, because the paper states that "
-                "mapping for ED's scores, not for WCA's weights.")
+#: What the explanation says first: why WCA's weights read literally ignore noise.
+_WHY_PRINTED = ("Read literally, WCA weights each gold by its mean correlation with the others, in "
+                "[-1, 1], so the random orderings that noise adds get weight about 0 and WCA nearly "
+                "ignores them.")
+#: ... and last: why the default is a = 1.
+_WHY_DEFAULT = ("The default is a = 1: the paper normalises Kendall's tau and Spearman's rho by (x + 1)/2 "
+                "(§5.2), and its Table 1 matches the weights so normalised, not the literal ones.")
 
 
 def _finding(summary: pd.DataFrame, what: str) -> tuple[str, str]:
@@ -140,9 +141,9 @@ def wca_weights_explanation(summary: pd.DataFrame | None, what: str) -> str:
     start = holds_from_offset(summary, col)
     holds = (f"the claim holds from a = {start:g}" if start is not None else
              "no offset tried makes the claim hold")
-    rescored = ("Rescoring Table 1's own noisy sets with weights (w + a)/(1 + a), only a varying "
-                "(a = 1 is (w + 1)/2, the [0, 1] mapping the paper applies to correlations for ED, "
-                f"which gives a random ordering about 1/2), {finding}: {holds}.")
+    rescored = ("Scoring Table 1's own worlds with weights (w + a)/(1 + a), only a varying "
+                "(a = 1 is (w + 1)/2, the [0, 1] normalisation the paper states for correlations, "
+                f"which gives a random ordering about 1/2; mean over draws), {finding}: {holds}.")
     see = "See kim2010/wca_weights.png and kim2010/wca_weights.csv."
     return " ".join(p for p in (_WHY_PRINTED, rescored, _at_offset_one(summary), _WHY_DEFAULT, see) if p)
 
