@@ -62,7 +62,7 @@ def test_default_judgments_reproduce_table4_clean_row_and_set01_decides_it(defau
     committed = pd.read_csv(paths.FIGURES / "kim2010" / "minsup_worlds_draws.csv")
     world0 = committed[(committed.world == "default") & (committed.world_seed == kim.ORDERING_SEED)].iloc[0]
     for s in (0, 0.25, 0.5, 0.75, 1.0):     # draw 0 of the notebook's worlds is the committed judgments
-        assert per_set[f"ED_{s:g}"].mean() == pytest.approx(world0[f"ED_{s:g}"], abs=1e-12)
+        assert per_set[f"ED_{s:g}"].mean() == pytest.approx(world0[f"ED_{s:g}"], abs=5e-5)   # CSV: 4 decimals
     assert per_set["ED_1"].mean() == pytest.approx(0.6570, abs=5e-5)
     assert per_set["ED_0.75"].mean() == pytest.approx(0.6571, abs=5e-5)
     diff = per_set["ED_1"] - per_set["ED_0.75"]
