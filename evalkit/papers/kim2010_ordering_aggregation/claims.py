@@ -162,7 +162,7 @@ def claims(t1_long: pd.DataFrame, tables: pd.DataFrame, calibration: pd.DataFram
            dilution: pd.DataFrame, wca_long: pd.DataFrame | None = None,
            worlds: pd.DataFrame | None = None, wca_summary: pd.DataFrame | None = None,
            wca_outliers: pd.DataFrame | None = None, minsup_explain: str = "",
-           published: pd.DataFrame | None = None) -> pd.DataFrame:
+           published: pd.DataFrame | None = None, lengths: pd.Series | None = None) -> pd.DataFrame:
     """The paper's conclusions, each with its kind, quote, the reproduction's number and verdict.
 
     ``t1_long``, ``tables``, ``calibration`` and ``wca_long`` are the frames ``table1``,
@@ -170,8 +170,8 @@ def claims(t1_long: pd.DataFrame, tables: pd.DataFrame, calibration: pd.DataFram
     :func:`~.tables.dilution_checks`.  Failing rows are explained by ``worlds``
     (:func:`~.heterogeneity.heterogeneity_worlds`), ``wca_summary``
     (:func:`~.wca_weights.summarise_wca_weights`), ``wca_outliers`` (the ``outliers`` frame),
-    ``minsup_explain`` (:func:`~.minsup.minsup_explanation`) and ``published`` (the paper's
-    Tables 2-4).
+    ``minsup_explain`` (:func:`~.minsup.minsup_explanation`), ``published`` (the paper's
+    Tables 2-4) and ``lengths`` (:func:`~.settings.pattern_lengths` on noisy data).
     """
     c = Claims()
     literal = per_draw(wca_long[wca_long.weight_offset == 0]) if wca_long is not None else None
@@ -185,7 +185,7 @@ def claims(t1_long: pd.DataFrame, tables: pd.DataFrame, calibration: pd.DataFram
     why |= {f"{k}_a0": (wca_weights_explanation(wca_summary, "rba") if k == "rba_gt_wca" else wca_why)
             for k in _WCA_DEPENDENT}
     _table1_rows(c, per_draw(t1_long), literal, why)
-    settings_rows(c, tables, published, minsup_explain)
+    settings_rows(c, tables, published, minsup_explain, lengths)
     _identity_rows(c, t1_long, calibration, dilution)
     return c.frame()
 
