@@ -490,3 +490,14 @@ def test_best_setting_below_resolution_is_not_testable():
     kim.claims_settings._best_in(c, "best is 5", [("noisy", p, lambda v: v >= 5)], "a quote of many words",
                                  "§5.5")
     assert c.frame().iloc[0].draws == "20 of 20"
+
+
+def test_simulators_md_states_the_worlds_calibration_from_the_claims():
+    import re
+    text = " ".join((paths.ROOT / "docs" / "simulators.md").read_text().split())
+    claims = pd.read_csv(paths.FIGURES / "kim2010" / "claims.csv", keep_default_na=False)
+    cal = claims[claims.kind == "calibration"].iloc[0]
+    median, lo, hi = re.search(r"median (\d\.\d+), range (\d\.\d+)-(\d\.\d+)", cal.reproduced).groups()
+    k = cal.draws.split(" of ")[0]
+    assert f"median {median} and ranges {lo}-{hi}, and {k} of 20 worlds lie within 0.02" in text
+    assert "notebook draws 20 worlds" in text and "10 draws per ratio" not in text
