@@ -50,7 +50,7 @@ from . import (claims as _claims, claims_settings as _claims_settings, figures a
 from .claims import DILUTION_TOLERANCE, TABLE1_CLAIMS, TAU_TARGET, TAU_TOLERANCE, TAU_TOLERANCE_RANGE, claims
 from .claims_settings import (FAR_BELOW, FAR_BELOW_RANGE, LARGE_W, LARGE_W_RANGE, LONG_ONLY, MODERATE_W,
                               MODERATE_W_RANGE, NEAR_BEST, NEAR_BEST_RANGE, OUTLIER_MAXLEN, RESOLUTION_Z,
-                              over_draws, settings_rows)
+                              over_draws, sensitivity_over_draws, settings_rows)
 from .worlds import VARIES, correlation_eds, score_worlds, world_sets
 from .figures import METHOD_STYLE, ed_vs_noise, heterogeneity_figure, minsup_figure, wca_weights_figure
 from .heterogeneity import heterogeneity_explanation, heterogeneity_worlds

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ...declare.claims import Claims, sensitivity
-from .claims_settings import over_draws, settings_rows
+from ...declare.claims import Claims
+from .claims_settings import over_draws, sensitivity_over_draws, settings_rows
 from .heterogeneity import heterogeneity_explanation
 from .tables import per_draw
 from .wca_weights import wca_outlier_explanation, wca_weights_explanation
@@ -142,7 +142,7 @@ def _identity_rows(c: Claims, t1_long: pd.DataFrame, calibration: pd.DataFrame,
                f"committed world {taus.iloc[0]:.3f}; over draws median {taus.median():.3f}, range "
                f"{taus.min():.3f}-{taus.max():.3f}", within(TAU_TOLERANCE), kind="calibration",
                threshold=f"+-{TAU_TOLERANCE:g}", source="workspace",
-               sensitivity=sensitivity(TAU_TOLERANCE_RANGE, within))
+               sensitivity=sensitivity_over_draws(TAU_TOLERANCE_RANGE, within))
     clean = t1_long[(t1_long.noise_ratio == 0) & (t1_long.method == "ac-tau")].set_index("draw")["ED"]
     gap = (clean - taus.reindex(clean.index)).abs().max()
     c.add("Clean data: ED(AC-tau) = mean pairwise tau between assessors, in every world",

@@ -134,13 +134,14 @@ def minsup_figure(summary: pd.DataFrame, per_set: pd.DataFrame, published_clean=
     a.set(xlabel="minSup", ylabel="FreSPA's ED on clean data", xticks=sups)
     a.legend(fontsize=7, ncol=2, loc="upper left", bbox_to_anchor=(0, -0.16), frameon=False)
     x = grid["phi_spread"]
-    b.errorbar(x, grid["diff_1_vs_0.75_mean"], yerr=grid["diff_1_vs_0.75_se"], marker="o", capsize=3,
-               label="median dispersion phi 0.44, spread phi_spread")
+    b.errorbar(x, grid["diff_1_vs_0.75_mean"], yerr=grid["diff_1_vs_0.75_se"], marker="o", capsize=3)
+    title = [f"circles: median dispersion phi {grid['phi'].iloc[0]:g}, spread phi_spread"]
     for r in controls.to_dict("records"):
         b.errorbar([r["phi_spread"]], [r["diff_1_vs_0.75_mean"]], yerr=[r["diff_1_vs_0.75_se"]],
-                   marker="D", color="C3", capsize=3, ls="none",
-                   label=f"control: equal assessors, phi {r['phi']:g} (tau {r['mean_pairwise_tau']:.2f}); "
-                         f"1 best in {r['worlds_1_best']}/{r['worlds']}")
+                   marker="D", color="C3", capsize=3, ls="none")
+        title.append(f"red diamond: control, equal assessors at phi {r['phi']:g} (tau "
+                     f"{r['mean_pairwise_tau']:.2f}); 1 best in {r['worlds_1_best']}/{r['worlds']}")
+    b.set_title("\n".join(title), fontsize=8)
     b.set_xticks(list(x), [f"{r['phi_spread']:g}\n{r['worlds_1_best']}/{r['worlds']}\n"
                            f"tau {r['mean_pairwise_tau']:.2f}" for r in grid.to_dict("records")], fontsize=8)
     b.axhline(0, color="k", lw=0.8)
@@ -148,7 +149,6 @@ def minsup_figure(summary: pd.DataFrame, per_set: pd.DataFrame, published_clean=
     b.set(xlabel="phi_spread (sd of log dispersion between assessors)\nbelow it: worlds with minSup 1 "
                  "best; mean pairwise tau\n(calibration, paper 0.454)",
           ylabel="ED(minSup 1) - ED(minSup 0.75)\nmean +- SE over worlds")
-    b.legend(fontsize=7, loc="lower left", frameon=True)
     fig.suptitle("Table 4, clean data: minSup 1 against 0.75 in simulated worlds\n"
                  "(only the assessors' spread of consistency varies; control: less agreement alone)",
                  fontsize=9)

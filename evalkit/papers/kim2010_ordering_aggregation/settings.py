@@ -1,8 +1,9 @@
-"""Beyond Kim, Zhai & Han (ECIR 2010): why FreSPA's best settings do not move on noisy data (Tables 2-3).
+"""Beyond Kim, Zhai & Han (ECIR 2010): why FreSPA's best settings do not move on noisy data (Table 2).
 
-The paper reads Tables 2-3 as "the optimal settings differ between the
-original and the noisy data": wLen 0 on clean data but large on noisy, wSup
-large on clean data but about 1 on noisy.  The reproduced noisy ED barely
+The paper reads Table 2 as "the optimal settings of these two parameters
+differ between the original data set and the noisy data set": wLen 0 on clean
+data but large on noisy, wSup large on clean data but about 1 on noisy (for
+Table 3 it says the difference "appears to be less clear").  The reproduced noisy ED barely
 moves with wLen or wSup.  :func:`pattern_lengths` shows why (on noisy data
 minSup 0.75 leaves almost only pairs, which wLen cannot tell apart), and
 :func:`settings_explanation` sets the paper's noisy spread beside the spread
