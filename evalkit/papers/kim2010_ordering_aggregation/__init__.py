@@ -16,7 +16,7 @@ module                 experiment
                        Tables 2-4, beside the published values
 :mod:`.heterogeneity`  beyond the paper: two assessor groups per set
                        (``centre_phis``) against Table 1's orderings
-:mod:`.wca_weights`    beyond the paper: WCA's weights as printed (in [-1, 1])
+:mod:`.wca_weights`    beyond the paper: WCA's weights read literally (in [-1, 1])
                        against rescaled (``wca_weight_offsets``)
 :mod:`.minsup`         beyond the paper: Table 4's best minSup on clean data,
                        set by set and in worlds of unequal assessors

@@ -1,12 +1,14 @@
-"""Beyond Kim, Zhai & Han (ECIR 2010): does WCA's weighting explain Table 1's degradation?
+"""Beyond Kim, Zhai & Han (ECIR 2010): WCA's weights normalised (the default) or read literally.
 
 WCA (§4.2) weights each gold ordering by its mean correlation with the
-others, a number in ``[-1, 1]`` as the paper prints it, so the random
-orderings that noise adds get weight about 0 and WCA nearly ignores them,
-while the paper's WCA degrades almost as much as AC.
-:func:`wca_weight_worlds` scores Table 1's own noisy sets again with weights
-``(w + a)/(1 + a)`` for each offset ``a`` (only that varies; ``a = 1`` is the
-``[0, 1]`` mapping the paper applies to correlations for ED);
+others.  The default normalises it by ``(x + 1)/2`` as §5.2 states for
+Kendall's tau and Spearman's rho (offset ``a = 1``; a random ordering gets
+weight about 1/2), and the paper's Table 1 matches that: its WCA degrades
+almost as much as AC.  Read literally (``a = 0``) the weights lie in
+``[-1, 1]``, so the random orderings that noise adds get weight about 0 and
+WCA nearly ignores them.  The notebook scores weights ``(w + a)/(1 + a)`` for
+each offset in :func:`~.worlds.score_worlds`; :func:`wca_weight_worlds` does
+the same on one clean world's noisy sets (only ``a`` varies);
 :func:`summarise_wca_weights` counts Table 1's claims per offset and
 :func:`wca_weights_explanation` turns them into the claims' explanation.
 """
@@ -24,7 +26,7 @@ from .tables import noisy_sets, table1_order_checks
 __all__ = ["WCA_OFFSETS", "wca_weight_worlds", "summarise_wca_weights", "holds_from_offset",
            "wca_weights_explanation", "wca_outliers", "wca_outlier_explanation", "WILD_SCORE"]
 
-#: The weight offsets ``a`` tried by default (0: the formula as printed).
+#: The weight offsets ``a`` tried by default (1: the paper's normalisation, the default; 0: read literally).
 WCA_OFFSETS = (0, 0.1, 0.25, 0.5, 1)
 
 
