@@ -24,7 +24,7 @@ from ..measures import discriminativeness as edm
 from ..papers import kim2010_ordering_aggregation as paper
 from ._ui import Timer, connect, figure_png, status_html
 
-__all__ = ["Engines", "KimView", "app", "compute", "figure", "published_row", "show"]
+__all__ = ["Engines", "KimView", "MIN_DRAWS_FOR_BARS", "app", "compute", "figure", "published_row", "show"]
 
 
 def published_row(noise_ratio: float) -> dict | None:
@@ -107,15 +107,23 @@ def compute(engines: Engines, noise_ratio: float = 0.5, draws: int = 2, min_sup:
                         w_len=w_len, w_sup=w_sup, max_len_ratio=max_len_ratio), ed)
 
 
+#: Fewest noise draws for which the figure shows error bars (sd over fewer draws says little).
+MIN_DRAWS_FOR_BARS = 5
+
+
 def figure(view: KimView):
-    """Bars of ED per method (sd over draws); the paper's values at this r as hollow markers."""
+    """Bars of ED per method: the mean over the noise draws on the committed judgments, with
+    error bars of +-1 sd over those draws (only with at least :data:`MIN_DRAWS_FOR_BARS`
+    draws); the paper's values at this r as hollow markers."""
     from matplotlib.figure import Figure
 
-    fig = Figure(figsize=(7.5, 3))
+    fig = Figure(figsize=(7.5, 3.3))
     ax = fig.subplots()
     x = np.arange(len(view.ed))
     colours = ["tab:grey"] * 2 + ["tab:blue"] * 2 + ["tab:green"] * 2 + ["tab:red"]
-    ax.bar(x, view.ed["ED"], yerr=view.ed["sd"], color=colours, capsize=3)
+    n = view.values["draws"]
+    bars = n >= MIN_DRAWS_FOR_BARS
+    ax.bar(x, view.ed["ED"], yerr=view.ed["sd"] if bars else None, color=colours, capsize=3)
     paper_row = published_row(view.values["noise_ratio"])
     if paper_row:
         ax.plot(x, [paper_row[m] for m in view.ed["method"]], "o", mfc="none", color="black",
@@ -127,9 +135,12 @@ def figure(view: KimView):
     ax.set_ylim(0, 1)
     ax.set_ylabel("ED (leave-one-out)")
     v = view.values
-    ax.set_title(f"noise r = {v['noise_ratio']:g} ({v['draws']} draws); FreSPA minSup = "
-                 f"{v['min_sup']:g}, wLen = {v['w_len']:g}, wSup = {v['w_sup']:g}, "
-                 f"maxLen/k = {v['max_len_ratio']:g}", fontsize=9)
+    spread = (f"error bars: +-1 sd over the {n} noise draws" if bars else
+              "no noise: one data set" if v["noise_ratio"] == 0 else
+              f"no error bars: {n} noise draw{'s' if n > 1 else ''} (fewer than {MIN_DRAWS_FOR_BARS})")
+    ax.set_title(f"noise r = {v['noise_ratio']:g}: mean over {n} noise draw{'s' if n > 1 else ''} on the "
+                 f"committed judgments; {spread}\nFreSPA minSup = {v['min_sup']:g}, wLen = {v['w_len']:g}, "
+                 f"wSup = {v['w_sup']:g}, maxLen/k = {v['max_len_ratio']:g}", fontsize=9)
     if paper_row:
         ax.legend(loc="upper left", frameon=False, fontsize=8)
     fig.tight_layout()

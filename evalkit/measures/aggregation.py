@@ -9,8 +9,8 @@ Scoring methods (``method`` is ``"kendall"`` or ``"spearman"``):
 * :func:`weighted_correlation` (WCA): ``sum_i w_i C(O, O_i) / sum_i w_i`` with
   ``w_i = (1/(n-1)) sum_{j != i} C(O_i, O_j)``.  With a single gold, ``w = 1``;
   if the weights sum to 0 the plain average is used.  ``weight_offset = a``
-  (default 0, the paper's formula as printed) maps each weight to
-  ``(w_i + a) / (1 + a)``; ``a = 1`` is the ``(x + 1)/2`` rescaling to ``[0, 1]``.
+  (default 1: the paper's ``(x + 1)/2`` normalisation of correlations, §5.2) maps each weight to
+  ``(w_i + a) / (1 + a)``; ``a = 0`` is the formula read literally (weights in ``[-1, 1]``).
 * :func:`rank_aggregation` (RBA): correlation with the consensus ordering by
   the sum of ranks.  **Tie rule:** items with equal rank sums share their
   average rank (the consensus is a weak order) and the correlation is tau-b /
@@ -127,7 +127,7 @@ def check_weight_offset(weight_offset) -> float:
     return float(weight_offset)
 
 
-def wca_weights(mean_corr: np.ndarray, weight_offset: float = 0.0) -> np.ndarray:
+def wca_weights(mean_corr: np.ndarray, weight_offset: float = 1.0) -> np.ndarray:
     """WCA's weights from each gold's mean correlation ``m`` with the others: ``(m + a)/(1 + a)``.
 
     ``a = 0`` returns ``m`` itself (the paper's formula as printed: a gold
@@ -141,11 +141,11 @@ def wca_weights(mean_corr: np.ndarray, weight_offset: float = 0.0) -> np.ndarray
     return mean_corr if a == 0 else (mean_corr + a) / (1 + a)
 
 
-def weighted_correlation(target, golds, method: str = "kendall", weight_offset: float = 0.0) -> float:
+def weighted_correlation(target, golds, method: str = "kendall", weight_offset: float = 1.0) -> float:
     """WCA: gold ``i`` weighted by its mean correlation with the other golds.
 
     ``weight_offset = a`` maps each weight ``w_i`` to ``(w_i + a)/(1 + a)``
-    (:func:`wca_weights`; default 0, the paper's formula as printed).
+    (:func:`wca_weights`; default 1, the paper's normalised correlations).
     """
     _check_method(method)
     check_weight_offset(weight_offset)

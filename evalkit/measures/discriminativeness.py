@@ -78,7 +78,7 @@ class SetEngine:
         self._subsets = None
 
     # -- correlation methods -------------------------------------------
-    def correlation_ed(self, method: str, kind: str, weight_offset: float = 0.0) -> float:
+    def correlation_ed(self, method: str, kind: str, weight_offset: float = 1.0) -> float:
         if kind == "wca":
             return float(self.wca_ed(method, [weight_offset])[0])
         c = self.tau if method == "kendall" else self.rho
@@ -217,7 +217,7 @@ def discriminativeness(method: str, judgments, params_grid: Sequence[dict] | Non
     ``params_grid``, a list of such dicts, to get one ED per setting in one
     pass (``max_len`` may also be given per set by a callable of ``k``).
     WCA takes ``weight_offset`` (:func:`evalkit.measures.aggregation.wca_weights`,
-    default 0) the same way; AC and RBA take none.
+    default 1) the same way; AC and RBA take none.
     """
     if method not in METHODS:
         raise ParameterError("method", method, f"one of {list(METHODS)}")
@@ -231,7 +231,7 @@ def discriminativeness(method: str, judgments, params_grid: Sequence[dict] | Non
         if unknown:
             raise ParameterError("params", sorted(unknown),
                                  "weight_offset only" if allowed else f"none for {method}")
-        offsets = [check_weight_offset(p.get("weight_offset", 0.0)) for p in grid]
+        offsets = [check_weight_offset(p.get("weight_offset", 1.0)) for p in grid]
         if params_grid is None:
             return float(np.mean([SetEngine(s).correlation_ed(corr, kind, offsets[0]) for s in sets]))
         return _column_means(np.array([SetEngine(s).wca_ed(corr, offsets) if kind == "wca" else

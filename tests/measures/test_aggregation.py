@@ -21,24 +21,27 @@ def test_ac_and_wca_by_hand():
     golds = ["ABCD", "ABDC", "BACD"]
     # taus: (1,2) = 2/3, (1,3) = 2/3, (2,3) = 1/3; weights 2/3, 1/2, 1/2
     assert aggregation.average_correlation("ABCD", golds) == pytest.approx(7 / 9)
-    assert aggregation.weighted_correlation("ABCD", golds) == pytest.approx(0.8)
+    # weight_offset 0 (the formula read literally): weights 2/3, 1/2, 1/2 -> 0.8
+    assert aggregation.weighted_correlation("ABCD", golds, weight_offset=0) == pytest.approx(0.8)
     assert aggregation.weighted_correlation("ABCD", ["ABDC"]) == pytest.approx(2 / 3)
     # weight_offset 1: weights (w + 1)/2 = 5/6, 3/4, 3/4 -> (5/6 + 2 * 3/4 * 2/3) / (7/3) = 11/14
     assert aggregation.weighted_correlation("ABCD", golds, weight_offset=1) == pytest.approx(11 / 14)
-    assert aggregation.weighted_correlation("ABCD", golds, weight_offset=0) == \
+    # the default is the paper's normalised correlations (§5.2: (x + 1)/2), offset 1
+    assert aggregation.weighted_correlation("ABCD", golds, weight_offset=1) == \
         aggregation.weighted_correlation("ABCD", golds)
 
 
 def test_wca_weight_offset_by_hand():
     # taus: ABC-ABC 1, ABC-CBA -1; mean correlation with the others: 0, 0, -1
     golds = ["ABC", "ABC", "CBA"]
-    assert list(aggregation.wca_weights(np.array([0.0, 0.0, -1.0]))) == [0.0, 0.0, -1.0]
+    assert list(aggregation.wca_weights(np.array([0.0, 0.0, -1.0]), 0)) == [0.0, 0.0, -1.0]
+    assert list(aggregation.wca_weights(np.array([0.0, 0.0, -1.0]))) == [0.5, 0.5, 0.0]   # default 1
     assert list(aggregation.wca_weights(np.array([0.0, 0.0, -1.0]), 1)) == [0.5, 0.5, 0.0]
     assert list(aggregation.wca_weights(np.array([0.0, -1.0]), 0.25)) == [0.2, -0.6]
     # a = 0 (the formula as printed): correlations 1, 1, -1 with weights 0, 0, -1 -> 1 / -1:
     # the ordering two of three golds give exactly scores -1
-    assert aggregation.weighted_correlation("ABC", golds) == pytest.approx(-1.0)
-    assert aggregation.weighted_correlation("ABC", golds, "spearman") == pytest.approx(-1.0)
+    assert aggregation.weighted_correlation("ABC", golds, weight_offset=0) == pytest.approx(-1.0)
+    assert aggregation.weighted_correlation("ABC", golds, "spearman", weight_offset=0) == pytest.approx(-1.0)
     # a = 1 (weights rescaled to [0, 1]): 0.5 * 1 + 0.5 * 1 + 0 * -1 over 1 -> 1
     assert aggregation.weighted_correlation("ABC", golds, weight_offset=1) == pytest.approx(1.0)
     # a = 0.5: weights 1/3, 1/3, -1/3 -> (1/3 + 1/3 + 1/3) / (1/3) = 3 (a < 1 keeps negative

@@ -55,8 +55,9 @@ def test_wca_weight_offset_engine_equals_the_definition(method):
         for a, got in zip(offsets, grid):
             assert got == discriminativeness.discriminativeness(method, judg, weight_offset=a)
             assert got == pytest.approx(_ed_by_definition(method, judg, weight_offset=a), abs=1e-12)
-        # a = 0 is the formula as printed, bit for bit
-        assert grid[0] == discriminativeness.discriminativeness(method, judg)
+        # a = 0 is the formula as printed, bit for bit; the default is a = 1 (§5.2's (x + 1)/2)
+        assert grid[0] == discriminativeness.discriminativeness(method, judg, weight_offset=0)
+        assert grid[4] == discriminativeness.discriminativeness(method, judg)
         assert grid[0] == pytest.approx(_wca_ed_as_printed(method, judg), abs=1e-12)
 
 
@@ -70,7 +71,7 @@ def test_wca_offset_grid_over_many_sets_equals_one_call_per_offset_bit_for_bit()
                                                                                for a in offsets])
         assert list(grid) == [discriminativeness.discriminativeness(method, sets, weight_offset=a)
                               for a in offsets]
-        assert grid[0] == discriminativeness.discriminativeness(method, sets)
+        assert grid[2] == discriminativeness.discriminativeness(method, sets)   # default a = 1
 
 
 def _wca_ed_as_printed(method, judg):

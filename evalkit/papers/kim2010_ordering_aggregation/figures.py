@@ -32,8 +32,10 @@ METHOD_STYLE = {"ac-tau": ("#000000", "o", "-"), "ac-sp": ("#000000", "s", ":"),
 
 
 def ed_vs_noise(long: pd.DataFrame, published: pd.DataFrame | None = None):
-    """ED against noise ratio per method: mean over draws with a min-max band (left), and the
-    paper's Table 1 in the same styles (right), one legend for both off the data.
+    """ED against noise ratio per method: median over draws with the interquartile band (left; a
+    few outlying draws would drag a mean and swamp a min-max band, see
+    :func:`~.tables.table1_outliers`), and the paper's Table 1 in the same styles (right), one
+    legend for both off the data.
 
     ``published`` (wide, one column per method) is drawn in the right panel.
     """
@@ -43,16 +45,17 @@ def ed_vs_noise(long: pd.DataFrame, published: pd.DataFrame | None = None):
                              squeeze=False)
     a = axes[0, 0]
     methods = list(dict.fromkeys(long["method"]))
-    draws = int(long[long.noise_ratio > 0]["draw"].nunique()) if (long.noise_ratio > 0).any() else 1
+    draws = int(long["draw"].nunique())
     for m in methods:
         colour, marker, ls = METHOD_STYLE.get(m, ("0.4", "x", "-"))
         g = long[long.method == m].groupby("noise_ratio")["ED"]
-        mean, lo, hi = g.mean(), g.min(), g.max()
-        a.plot(mean.index, mean.values, color=colour, marker=marker, ls=ls, ms=5, label=m)
-        a.fill_between(mean.index, lo.values, hi.values, color=colour, alpha=0.12, lw=0)
+        med, lo, hi = g.median(), g.quantile(0.25), g.quantile(0.75)
+        a.plot(med.index, med.values, color=colour, marker=marker, ls=ls, ms=5, label=m)
+        a.fill_between(med.index, lo.values, hi.values, color=colour, alpha=0.15, lw=0)
     a.set(xlabel="noise ratio r (random orderings added per judgment)",
           ylabel="evaluation discriminativeness (ED)",
-          title=f"simulated: mean over {draws} noise draws (band: min-max)")
+          title=f"simulated: median over {draws} worlds (clean judgments and noise redrawn; "
+                "band: interquartile range)")
     if published is not None:
         b = axes[0, 1]
         for m in methods:
@@ -111,12 +114,12 @@ def heterogeneity_figure(worlds: pd.DataFrame):
 def minsup_figure(summary: pd.DataFrame, per_set: pd.DataFrame, published_clean=None):
     """Left: clean ED against minSup per world (mean +- SE over worlds), the default
     judgments and the paper.  Right: ED(1) - ED(0.75) against phi_spread (control
-    worlds: a diamond at their spread)."""
+    worlds: a labelled diamond at their spread), the calibration in the tick labels."""
     import matplotlib.pyplot as plt
 
     sups = [float(c[3:-5]) for c in summary.columns if c.startswith("ED_") and c.endswith("_mean")]
     grid, controls = summary[~_is_control(summary)], summary[_is_control(summary)]
-    fig, (a, b) = plt.subplots(1, 2, figsize=(10, 5.6))
+    fig, (a, b) = plt.subplots(1, 2, figsize=(10, 5.2))
     for r in summary.to_dict("records"):
         default, control = r["world"] == "default", r["world"].startswith("control")
         label = (f"control: phi_spread 0, phi {r['phi']:g}" if control else
@@ -125,38 +128,31 @@ def minsup_figure(summary: pd.DataFrame, per_set: pd.DataFrame, published_clean=
                    marker="D" if control else "o", ms=3, capsize=2, lw=2 if default else 1,
                    ls="-." if control else "-", label=label)
     a.plot(sups, [per_set[f"ED_{s:g}"].mean() for s in sups], "k--", lw=1,
-           label="default judgments (one world)")
+           label="committed judgments (draw 0)")
     if published_clean is not None:
         a.plot(sups, list(published_clean), color="0.5", ls=":", marker="s", ms=3, label="paper (Table 4)")
     a.set(xlabel="minSup", ylabel="FreSPA's ED on clean data", xticks=sups)
     a.legend(fontsize=7, ncol=2, loc="upper left", bbox_to_anchor=(0, -0.16), frameon=False)
     x = grid["phi_spread"]
     b.errorbar(x, grid["diff_1_vs_0.75_mean"], yerr=grid["diff_1_vs_0.75_se"], marker="o", capsize=3)
+    title = [f"circles: median dispersion phi {grid['phi'].iloc[0]:g}, spread phi_spread"]
     for r in controls.to_dict("records"):
         b.errorbar([r["phi_spread"]], [r["diff_1_vs_0.75_mean"]], yerr=[r["diff_1_vs_0.75_se"]],
-                   marker="D", color="C3", capsize=3, ls="none",
-                   label=f"control: equal assessors, phi {r['phi']:g} (tau {r['mean_pairwise_tau']:.2f}); "
-                         f"1 best in {r['worlds_1_best']}/{r['worlds']}")
-    b.set_xticks(list(x), [f"{r['phi_spread']:g}\n{r['worlds_1_best']}/{r['worlds']}"
-                           for r in grid.to_dict("records")], fontsize=8)
+                   marker="D", color="C3", capsize=3, ls="none")
+        title.append(f"red diamond: control, equal assessors at phi {r['phi']:g} (tau "
+                     f"{r['mean_pairwise_tau']:.2f}); 1 best in {r['worlds_1_best']}/{r['worlds']}")
+    b.set_title("\n".join(title), fontsize=8)
+    b.set_xticks(list(x), [f"{r['phi_spread']:g}\n{r['worlds_1_best']}/{r['worlds']}\n"
+                           f"tau {r['mean_pairwise_tau']:.2f}" for r in grid.to_dict("records")], fontsize=8)
     b.axhline(0, color="k", lw=0.8)
     b.margins(x=0.15)
-    b.set(xlabel="phi_spread (sd of log dispersion between assessors)\n"
-                 "below it: worlds in which minSup 1 is best",
+    b.set(xlabel="phi_spread (sd of log dispersion between assessors)\nbelow it: worlds with minSup 1 "
+                 "best; mean pairwise tau\n(calibration, paper 0.454)",
           ylabel="ED(minSup 1) - ED(minSup 0.75)\nmean +- SE over worlds")
-    if len(controls):
-        b.legend(fontsize=7, loc="upper left", bbox_to_anchor=(0, -0.3), frameon=False)
-    b2 = b.twinx()
-    b2.xaxis.set_tick_params(labelbottom=False)
-    b2.plot(x, grid["mean_pairwise_tau"], color="0.5", ls=":", marker=".")
-    b2.plot(controls["phi_spread"], controls["mean_pairwise_tau"], color="C3", ls="none", marker="d",
-            alpha=0.5, ms=4)
-    b2.set_ylabel("mean pairwise tau (calibration, paper ~0.45)", color="0.4", fontsize=8)
     fig.suptitle("Table 4, clean data: minSup 1 against 0.75 in simulated worlds\n"
                  "(only the assessors' spread of consistency varies; control: less agreement alone)",
                  fontsize=9)
-    fig.tight_layout(rect=(0, 0, 1, 0.9))
-    fig.subplots_adjust(bottom=0.36)
+    fig.tight_layout()
     return fig
 
 
@@ -174,12 +170,13 @@ def wca_weights_figure(ed: pd.DataFrame, summary: pd.DataFrame, published: pd.Da
     for i, off in enumerate(offsets):
         g = ed[ed.weight_offset == off]
         a.plot(g["noise_ratio"], g["wca-tau"], marker="o", ms=3, color=plt.cm.viridis(i / max(1, len(offsets) - 1)),
-               label=f"wca-tau, a = {off:g}" + (" (default)" if off == 0 else ""))
+               label=f"wca-tau, a = {off:g}" + (" (default)" if off == 1 else "")
+               + (" (read literally)" if off == 0 else ""))
     if published is not None:
         pub = published[published["noise_ratio"].astype(str).str[0].str.isdigit()]
         a.plot(pub["noise_ratio"].astype(float), pub["wca-tau"].astype(float), color="C3", ls=":",
                marker="s", ms=3, label="paper: wca-tau")
-    a.set(xlabel="noise ratio r", ylabel="ED (mean over noise draws)")
+    a.set(xlabel="noise ratio r", ylabel="ED (mean over draws)")
     a.legend(fontsize=7, ncol=2, loc="upper left", bbox_to_anchor=(0, -0.3), frameon=False)
     lo, hi = base["noise_ratio"].min(), base["noise_ratio"].max()
     first, last = base.set_index("noise_ratio").loc[lo], base.set_index("noise_ratio").loc[hi]
@@ -192,11 +189,16 @@ def wca_weights_figure(ed: pd.DataFrame, summary: pd.DataFrame, published: pd.Da
         b.axhline(summary["wca-tau_drop_pct_paper"].iloc[0], color="C3", ls=":", label="paper: WCA-tau")
     b.set_xticks(offsets, [f"{r.weight_offset:g}\n{r.rba_gt_wca}/{r.ratios}" for r in summary.itertuples()],
                  fontsize=8)
+    shown = [ac_drop, *summary["wca-tau_drop_pct"], *summary["wca-sp_drop_pct"],
+             *summary["worst_rba_frespa_drop_pct"]]
+    if "wca-tau_drop_pct_paper" in summary:
+        shown.append(summary["wca-tau_drop_pct_paper"].iloc[0])
+    b.set_ylim(min(0.0, min(shown) - 5), max(shown) + 5)    # every reference line inside the axes
     b.set(xlabel="weight offset a: weights (w + a)/(1 + a)\nbelow it: ratios where RBA > WCA (tau and Sp)",
           ylabel=f"% degradation of ED\n(noise ratio {lo:g} to {hi:g})")
     b.legend(fontsize=7, ncol=2, loc="upper left", bbox_to_anchor=(0, -0.42), frameon=False)
-    fig.suptitle("Table 1: WCA's weights as printed (a = 0, in [-1, 1]) against rescaled to [0, 1] "
-                 "(a = 1); only a varies", fontsize=9)
+    fig.suptitle("Table 1: WCA's weights read literally (a = 0, in [-1, 1]) against normalised to [0, 1] "
+                 "as the paper states (a = 1, the default); only a varies", fontsize=9)
     fig.tight_layout(rect=(0, 0, 1, 0.95))
     fig.subplots_adjust(bottom=0.4)
     return fig

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import tempfile
 from pathlib import Path
-from typing import Sequence
+from typing import Mapping, Sequence
 
 import numpy as np
 import pandas as pd
@@ -66,7 +66,9 @@ def minsup_per_set(sets, sups: Sequence[float] = MINSUP_GRID) -> pd.DataFrame:
 
 
 def minsup_worlds(phi_spreads=(0.0, 0.6, 0.9), worlds: int = 20, seed: int = 2010,
-                  sups: Sequence[float] = MINSUP_GRID, control_phi: float | None = 0.55) -> pd.DataFrame:
+                  sups: Sequence[float] = MINSUP_GRID, control_phi: float | None = 0.55,
+                  known: Mapping[int, tuple] | None = None,
+                  default_worlds: int | None = None) -> pd.DataFrame:
     """FreSPA's clean ED per minSup in simulated worlds that differ in one assumption.
 
     Every world is the default simulator (:func:`simulate_orderings`) with
@@ -83,6 +85,11 @@ def minsup_worlds(phi_spreads=(0.0, 0.6, 0.9), worlds: int = 20, seed: int = 201
     (``None``: none) adds labelled control worlds with equal assessors
     (``phi_spread`` 0) whose common dispersion ``phi`` (default 0.44) is
     ``control_phi``: less agreement without unequal assessors.
+
+    ``known`` maps a world seed to ``(sets, EDs per minSup in sups' order)`` of a default
+    world already scored (the notebook's draws, :func:`~.worlds.score_worlds`): those are
+    read, not simulated and scored again; ``default_worlds`` (default ``worlds``) is how many
+    worlds the default spread gets (the notebook: its R draws).
     """
     default, phi = ORDERING_DEFAULTS["phi_spread"], ORDERING_DEFAULTS["phi"]
     kinds = [("default" if spread == default else "alternative", spread, phi)
@@ -92,12 +99,16 @@ def minsup_worlds(phi_spreads=(0.0, 0.6, 0.9), worlds: int = 20, seed: int = 201
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         for world, spread, phi in kinds:
-            for w in range(worlds):
-                path = simulate_orderings(Path(tmp) / "j.csv", seed=seed + w, phi_spread=spread,
-                                          phi=phi)
-                sets = read_orderings(path)
-                eds = edm.discriminativeness("frespa", sets,
-                                             params_grid=[{"min_sup": s} for s in sups])
+            for w in range(default_worlds or worlds if world == "default" else worlds):
+                if world == "default" and known and seed + w in known:
+                    sets, eds = known[seed + w]
+                    eds = list(eds)
+                else:
+                    path = simulate_orderings(Path(tmp) / "j.csv", seed=seed + w, phi_spread=spread,
+                                              phi=phi)
+                    sets = read_orderings(path)
+                    eds = edm.discriminativeness("frespa", sets,
+                                                 params_grid=[{"min_sup": s} for s in sups])
                 rows.append({"world": world, "phi_spread": spread, "phi": phi, "world_seed": seed + w,
                              "mean_pairwise_tau": mean_pairwise_tau(sets),
                              "no_unanimous_share": float(np.mean([no_unanimous_share(j)

@@ -2,9 +2,11 @@
 
 Table 1 is the ED (§5.2, :func:`evalkit.measures.discriminativeness.discriminativeness`)
 of the seven methods at each noise ratio r, with ``round(n r)`` random
-orderings added to each set of n judgments; noise is drawn ``draws`` times
-(the paper drew it once) and the tables report the mean and standard
-deviation over draws.  Tables 2-4 vary one FreSPA parameter at a time on the
+orderings added to each set of n judgments.  The notebook scores R worlds
+(:mod:`.worlds`: clean judgments and noise redrawn per draw; the paper does
+not say how often it drew its noise) and the tables report the mean and
+standard deviation over them; :func:`table1` and :func:`frespa_tables` draw
+the noise only, on one clean world (the alternative worlds of :mod:`.heterogeneity`).  Tables 2-4 vary one FreSPA parameter at a time on the
 original data and on noisy data at one ratio (``noisy_ratio``; the paper does
 not say which, and its noisy FreSPA ED at default parameters, about 0.55,
 matches its Table 1 at r = 0.5).  The ``*_vs_published`` helpers lay the
@@ -25,7 +27,7 @@ from ...measures import aggregation as methods, discriminativeness as edm
 __all__ = ["GRID_W", "GRID_RATIO", "FRESPA_TABLES", "length_from_ratio", "noisy_sets",
            "mean_pairwise_tau", "dilution_check", "table1", "summarise_table1", "table1_sd",
            "table1_order_checks", "table1_vs_published", "frespa_settings", "frespa_tables", "per_draw",
-           "frespa_vs_published"]
+           "frespa_vs_published", "dilution_checks", "FENCE", "table1_robust", "table1_outliers"]
 
 #: The paper's grids: Table 2's weights wLen, wSup; Table 3's length ratios and Table 4's minSup.
 GRID_W = (0, 0.25, 0.5, 0.75, 1, 5, 10, 20, 50, 100)
@@ -123,6 +125,31 @@ def table1_sd(long: pd.DataFrame) -> pd.DataFrame:
     return long.groupby(["noise_ratio", "method"])["ED"].std(ddof=1).unstack()[list(edm.METHODS)]
 
 
+#: Tukey's fences: a draw is an outlier beyond this many interquartile ranges outside the quartiles.
+FENCE = 1.5
+
+
+def table1_robust(long: pd.DataFrame) -> pd.DataFrame:
+    """Median, quartiles and outlying draws of ED per (noise ratio, method), for skewed draws:
+    ``noise_ratio, method, median, q1, q3, draws, outliers`` (outside :data:`FENCE` IQRs)."""
+    g = long.groupby(["noise_ratio", "method"], sort=False)["ED"]
+    out = g.quantile(0.5).rename("median").to_frame()
+    out["q1"], out["q3"], out["draws"] = g.quantile(0.25), g.quantile(0.75), g.size()
+    out["outliers"] = table1_outliers(long).groupby(["noise_ratio", "method"]).size()
+    return out.fillna({"outliers": 0}).astype({"outliers": int}).reset_index()
+
+
+def table1_outliers(long: pd.DataFrame) -> pd.DataFrame:
+    """The draws whose ED lies outside Tukey's fences (:data:`FENCE` IQRs beyond the quartiles)
+    of their (noise ratio, method): ``noise_ratio, method, draw, ED, median, low_fence, high_fence``."""
+    g = long.groupby(["noise_ratio", "method"])["ED"]
+    q1, q3 = g.transform(lambda x: x.quantile(0.25)), g.transform(lambda x: x.quantile(0.75))
+    lo, hi = q1 - FENCE * (q3 - q1), q3 + FENCE * (q3 - q1)
+    out = long.assign(median=g.transform("median"), low_fence=lo, high_fence=hi)
+    out = out[(out.ED < lo) | (out.ED > hi)]
+    return out[["noise_ratio", "method", "draw", "ED", "median", "low_fence", "high_fence"]].reset_index(drop=True)
+
+
 def table1_order_checks(mean: pd.DataFrame) -> dict:
     """The Table 1 orderings the paper claims, counted over noise ratios (rows of ``mean``).
 
@@ -204,15 +231,34 @@ def _values_as_float(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def per_draw(long: pd.DataFrame) -> dict[int, pd.DataFrame]:
-    """Table 1 of each noise draw: draw -> ED per (noise ratio, method).
+    """Table 1 of each draw: draw -> ED per (noise ratio, method).
 
-    The clean ratio (0) has one draw and joins every draw's table, so a claim
-    over noise ratios can be judged draw by draw.
+    A draw with its own clean row (every draw of :func:`~.worlds.score_worlds`, which redraws
+    the clean judgments too) keeps it; when the clean ratio (0) has one draw only (one clean
+    world, :func:`table1`), that row joins every draw's table.
     """
     clean = long[long.noise_ratio == 0]
     noisy = long[long.noise_ratio > 0]
+    if clean["draw"].nunique() > 1:
+        return {int(d): g.pivot_table(index="noise_ratio", columns="method", values="ED")
+                for d, g in long.groupby("draw")}
     out = {}
     for d in sorted(noisy["draw"].unique()) or [0]:
         part = pd.concat([clean, noisy[noisy.draw == d]])
         out[int(d)] = part.pivot_table(index="noise_ratio", columns="method", values="ED")
     return out
+
+
+def dilution_checks(worlds: Sequence[Mapping[str, list]], ratios: Sequence[float]) -> pd.DataFrame:
+    """:func:`dilution_check` for every world and noise ratio, each set's clean ED computed once:
+    ``draw, noise_ratio, predicted`` (AC-tau's ED shrunk by ``(n-1)/(n-1+nr) n/(n+nr)``)."""
+    rows = []
+    for d, sets in enumerate(worlds):
+        clean = [(len(j), edm.SetEngine(methods.check_judgments(j)).correlation_ed("kendall", "ac"))
+                 for j in sets.values()]
+        for r in ratios:
+            if r > 0:
+                pred = [ed * (n - 1) / (n - 1 + m) * n / (n + m)
+                        for n, ed in clean for m in [int(math.floor(n * r + 0.5))]]
+                rows.append({"draw": d, "noise_ratio": float(r), "predicted": float(np.mean(pred))})
+    return pd.DataFrame(rows)

@@ -1,12 +1,14 @@
-"""Beyond Kim, Zhai & Han (ECIR 2010): does WCA's weighting explain Table 1's degradation?
+"""Beyond Kim, Zhai & Han (ECIR 2010): WCA's weights normalised (the default) or read literally.
 
 WCA (§4.2) weights each gold ordering by its mean correlation with the
-others, a number in ``[-1, 1]`` as the paper prints it, so the random
-orderings that noise adds get weight about 0 and WCA nearly ignores them,
-while the paper's WCA degrades almost as much as AC.
-:func:`wca_weight_worlds` scores Table 1's own noisy sets again with weights
-``(w + a)/(1 + a)`` for each offset ``a`` (only that varies; ``a = 1`` is the
-``[0, 1]`` mapping the paper applies to correlations for ED);
+others.  The default normalises it by ``(x + 1)/2`` as §5.2 states for
+Kendall's tau and Spearman's rho (offset ``a = 1``; a random ordering gets
+weight about 1/2), and the paper's Table 1 matches that: its WCA degrades
+almost as much as AC.  Read literally (``a = 0``) the weights lie in
+``[-1, 1]``, so the random orderings that noise adds get weight about 0 and
+WCA nearly ignores them.  The notebook scores weights ``(w + a)/(1 + a)`` for
+each offset in :func:`~.worlds.score_worlds`; :func:`wca_weight_worlds` does
+the same on one clean world's noisy sets (only ``a`` varies);
 :func:`summarise_wca_weights` counts Table 1's claims per offset and
 :func:`wca_weights_explanation` turns them into the claims' explanation.
 """
@@ -24,7 +26,7 @@ from .tables import noisy_sets, table1_order_checks
 __all__ = ["WCA_OFFSETS", "wca_weight_worlds", "summarise_wca_weights", "holds_from_offset",
            "wca_weights_explanation", "wca_outliers", "wca_outlier_explanation", "WILD_SCORE"]
 
-#: The weight offsets ``a`` tried by default (0: the formula as printed).
+#: The weight offsets ``a`` tried by default (1: the paper's normalisation, the default; 0: read literally).
 WCA_OFFSETS = (0, 0.1, 0.25, 0.5, 1)
 
 
@@ -101,12 +103,13 @@ def holds_from_offset(summary: pd.DataFrame, col: str):
     return offs[tail[0]] if tail else None
 
 
-#: What the explanation says first: why WCA's printed weights ignore noise.
-_WHY_PRINTED = ("WCA weights each gold by its mean correlation with the others, in [-1, 1] as printed, "
-                "so the random orderings that noise adds get weight about 0 and WCA nearly ignores them.")
-#: ... and last: why the default keeps them.
-_WHY_DEFAULT = ("The default keeps a = 0, the formula as printed, because the paper states that "
-                "mapping for ED's scores, not for WCA's weights.")
+#: What the explanation says first: why WCA's weights read literally ignore noise.
+_WHY_PRINTED = ("Read literally, WCA weights each gold by its mean correlation with the others, in "
+                "[-1, 1], so the random orderings that noise adds get weight about 0 and WCA nearly "
+                "ignores them.")
+#: ... and last: why the default is a = 1.
+_WHY_DEFAULT = ("The default is a = 1: the paper normalises Kendall's tau and Spearman's rho by (x + 1)/2 "
+                "(§5.2), and its Table 1 matches the weights so normalised, not the literal ones.")
 
 
 def _finding(summary: pd.DataFrame, what: str) -> tuple[str, str]:
@@ -140,9 +143,9 @@ def wca_weights_explanation(summary: pd.DataFrame | None, what: str) -> str:
     start = holds_from_offset(summary, col)
     holds = (f"the claim holds from a = {start:g}" if start is not None else
              "no offset tried makes the claim hold")
-    rescored = ("Rescoring Table 1's own noisy sets with weights (w + a)/(1 + a), only a varying "
-                "(a = 1 is (w + 1)/2, the [0, 1] mapping the paper applies to correlations for ED, "
-                f"which gives a random ordering about 1/2), {finding}: {holds}.")
+    rescored = ("Scoring Table 1's own worlds with weights (w + a)/(1 + a), only a varying "
+                "(a = 1 is (w + 1)/2, the [0, 1] normalisation the paper states for correlations, "
+                f"which gives a random ordering about 1/2; mean over draws), {finding}: {holds}.")
     see = "See kim2010/wca_weights.png and kim2010/wca_weights.csv."
     return " ".join(p for p in (_WHY_PRINTED, rescored, _at_offset_one(summary), _WHY_DEFAULT, see) if p)
 
