@@ -191,10 +191,13 @@ def _table2_claims(add, reps: pd.DataFrame, worlds, world_summary) -> None:
     if len(few):
         differ = over_draws(few, lambda g: (g["tau"] < 1).all())
         f0 = few[few["replication"] == 0]
+        ties = few[few["tau"] >= 1]
+        where = "; ".join(f"draw {t.replication}: {t.measure}, Dmax {t.dmax}, N {t.N}"
+                          for t in ties.itertuples())
         add("Table 2: with N = 5 or 10 (no interval [1, 1]) the RawG and UG rankings differ "
             "(tau < 1) in every condition, even with p = 0.2",
-            f"committed draw: tau < 1 in {int((f0['tau'] < 1).sum())} of {len(f0)}", differ,
-            key="differ")
+            f"committed draw: tau < 1 in {int((f0['tau'] < 1).sum())} of {len(f0)}"
+            + (f"; tau = 1 in {where}" if len(ties) else ""), differ, key="differ")
 
 
 def _table3_claims(add, reps: pd.DataFrame, pairs: pd.DataFrame, es_table, es_topics,
