@@ -41,8 +41,10 @@ def run_spread_worlds(spreads, world_seeds: int, dmax_grid, n_grid, p: float, se
     topics, candidates and noise at every value, so values are compared on
     the same collections (paired).  The worlds at the default spread *are*
     the notebook's draws: with ``reps`` (:func:`~.replications.replicate`'s
-    rows, at least ``world_seeds`` draws) their rows are read from it, not
-    recomputed.  The calibration target of the collection, the |d| of
+    rows, at least ``world_seeds`` draws) the rows of draws 1, 2, ... are read
+    from it, not recomputed (draw 0 is recomputed from its seed: the
+    notebook's draw 0 is the collection read from ``data_dir``, which need not
+    be the simulated one).  The calibration target of the collection, the |d| of
     best-run pairs on the HSD border (paper: 0.12-0.17), is reported for each
     world (:func:`~.replications.hsd_border_d`).
     """
@@ -54,7 +56,8 @@ def run_spread_worlds(spreads, world_seeds: int, dmax_grid, n_grid, p: float, se
     for spread in spreads:
         for w in range(world_seeds):
             cseed = collection_seed(seed, w)
-            if spread == default and reuse:
+            if spread == default and reuse and w > 0:    # draw 0 may be a collection read
+                # from files (data_dir), not the simulated one of seed DATA_SEED: recomputed
                 t2 = reps[reps["replication"] == w]
                 border = float(t2["hsd_border_d"].iloc[0])
             else:
