@@ -244,3 +244,19 @@ def test_the_findings_headline_agrees_with_the_committed_claims_table():
     computed = pd.read_csv(FIGURES / "real_data" / "trec2014_facts.csv").set_index("fact")["computed"]
     assert f"{computed['relevant_per_topic']:g} per topic, which the paper rounds to 194" in head
     assert f"the {int(computed['judgments']):,} judgments are the qrels' own count" in head
+
+
+def test_the_facts_identity_fails_when_a_count_or_the_rounded_mean_differs():
+    spread = pd.DataFrame({"D": [0, 1, 2], "real_share": [0.1, 0.4, 0.5],
+                           "uniform_share": [0.0, 0.04, 0.96]})
+    res = pd.DataFrame([{"measure": "nG@1", "ratings": r, "replication": 0, "tau": 0.97,
+                         "discrepancies": 0, "significant_RawG": 0} for r in ("real", "uniform")])
+
+    def verdict(computed):
+        facts = pd.DataFrame({"fact": ["topics", "relevant_per_topic"], "computed": computed,
+                              "published": [55, 194], "stated_by": ["Wang", "Wang, rounded"]})
+        return real_data.claims(spread, res, facts).iloc[-1].verdict
+
+    assert verdict([55, 193.5]) == "holds"            # 193.5 rounds half up to 194
+    assert verdict([55, 193.4]) == "does not hold"    # rounds to 193
+    assert verdict([54, 193.5]) == "does not hold"

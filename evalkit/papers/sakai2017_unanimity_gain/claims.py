@@ -185,7 +185,7 @@ def _table2_claims(add, reps: pd.DataFrame, worlds, world_summary) -> None:
     per = reps.groupby("replication")["high"].apply(lambda h: int((h >= 1).sum()))
     why = _why_upper_limits(worlds, world_summary)
     add("Table 2: every upper 95% limit of tau is at least 1 (rankings statistically equivalent)",
-        f"committed draw {per.iloc[0]} of {total} conditions; per draw {_robust(per)} of {total}",
+        f"committed draw {per.iloc[0]} of {total} conditions; per draw (of {total}) {_robust(per)}",
         above, why, key="upper", threshold="upper 95% limit of tau >= 1 (the paper: 'above one')")
     few = reps[reps["N"] <= 10]
     if len(few):
