@@ -73,12 +73,14 @@ def replicate(
     first: tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame] | None = None,
     redraw_collection: bool = True,
     k: int = 10,
+    first_conditions=None,
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Repeat the whole experiment over ``replications`` independent worlds.
 
     Draw 0 is ``collection`` with the ratings of replication 0; ``first``, the
     ``(tau table, counts, pairs)`` already computed for it, is reused instead
-    of recomputed (the same numbers).  Each later draw ``r`` simulates its own
+    of recomputed (the same numbers), and so are its scores ``first_conditions``
+    (:func:`~.conditions.score_conditions` of draw 0) when given.  Each later draw ``r`` simulates its own
     collection (seed :func:`collection_seed`, depth ``k``) when
     ``redraw_collection`` (else reuses ``collection``, e.g. for real ratings)
     and its own ratings (stream ``(seed, r, Dmax, N)``); the HSD uses the
@@ -95,7 +97,10 @@ def replicate(
         if rep and redraw_collection:
             world = collection_from_lists(*stc_lists(collection_seed(seed, rep), depth=k))
         best = best_runs(world)
-        cond = score_conditions(world, dmax_grid, n_grid, p, seed, rep)
+        if rep == 0 and first_conditions is not None:
+            cond = first_conditions
+        else:
+            cond = score_conditions(world, dmax_grid, n_grid, p, seed, rep)
         if rep == 0 and first is not None:
             taus, counts, pairs = first
         else:
