@@ -158,8 +158,14 @@ NOTEBOOK = Notebook(
                                   "(the calibration target; the paper's range shaded)."),
     ),
     not_reproduced=(
-        ("§6: NTCIR-13 STC-2 with UG (three extra significant nG@1 pairs, one for P+)",
+        ("§6: NTCIR-13 STC-2 with UG (three extra significant nG@1 pairs, one for P+; the UG "
+         "sets of significant pairs were supersets of the RawG sets)",
          "the STC-2 Chinese runs and their per-assessor ratings are not public"),
+        ("§4 and §6: with real, correlated ratings the simulation 'probably underestimates' the "
+         "effect of UG",
+         "needs real ratings: the real-data chapter (notebooks/real_data.ipynb) tests it on the "
+         "NTCIR-12 STC-ja ratings, where the ratings are more unanimous as predicted but the "
+         "effect on rankings is not testable on simulated runs (real_data/claims.md)"),
     ),
     expected_seconds=29,
 )
