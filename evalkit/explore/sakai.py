@@ -71,7 +71,12 @@ def compute(collection: paper.Collection, p: float = 0.2, dmax: int = 3, n: int 
 
 
 def figure(view: SakaiView):
-    """Two panels: tau with its 95% CI per measure; HSD discrepancies per measure."""
+    """Two panels: tau with its 95% CI per measure; HSD discrepancies per measure.
+
+    The error bars are Kendall's 95% confidence interval of tau for the one
+    rating draw shown (:func:`evalkit.stats.rank_correlation.kendall_tau`, the
+    interval of Table 2), not a spread over draws; the panel's title says so.
+    """
     from matplotlib.figure import Figure
 
     fig = Figure(figsize=(8, 3))
@@ -84,6 +89,7 @@ def figure(view: SakaiView):
     left.set_xticks(x, t["measure"])
     left.set_xlabel("measure")
     left.set_ylabel("Kendall's tau, RawG vs UG")
+    left.set_title("dot: tau of this one rating draw; bar: its 95% CI", fontsize=8)
     h = view.hsd
     right.bar(x, h["discrepancies"], color="tab:orange")
     right.set_xticks(x, h["measure"])

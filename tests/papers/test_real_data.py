@@ -15,8 +15,14 @@ def test_trec2014_descriptive_facts(external):
     facts = real_data.trec2014_facts(qrels).set_index("fact")
     assert facts.loc["topics", "computed"] == 55
     assert facts.loc["judgments", "computed"] == 57985
-    assert facts.loc["relevant", "computed"] == 10645
-    assert facts.loc["relevant_per_topic", "computed"] == 193.5
+    assert (qrels.grade > 0).sum() == 10645
+    assert facts.loc["relevant_per_topic", "computed"] == 193.5          # 10645 / 55
+    # who states what: 55 topics and 194 per topic are Wang et al.'s (193.5 rounded), the
+    # judgments the qrels' own count
+    assert facts.loc["relevant_per_topic", "published"] == 194
+    assert "Wang et al. §4.1" in facts.loc["relevant_per_topic", "stated_by"]
+    assert "193.5" in facts.loc["relevant_per_topic", "stated_by"]
+    assert "not in the paper" in facts.loc["judgments", "stated_by"]
     assert qrels.grade.value_counts().to_dict() == {0: 47340, 2: 5892, 1: 4753}
     topics = trec.read_topics(data.path_of("trec2014-topics", external))
     assert len(topics) == 55 and topics.set_index("topic").loc["179", "query"] == "care of Iditarod dogs"
@@ -162,55 +168,95 @@ def _claims(uniform_taus, real_tau=0.96, slopes=(-0.002,) * 20):
             "discrepancies": i % 2, "significant_RawG": 0} for i, t in enumerate(uniform_taus)])
     spread = pd.DataFrame({"D": [0, 1, 2], "real_share": [0.1, 0.4, 0.5],
                            "uniform_share": [0.0, 0.04, 0.96]})
-    facts = pd.DataFrame({"fact": ["topics"], "computed": [55], "published": [55]})
+    facts = pd.DataFrame({"fact": ["topics", "relevant_per_topic"], "computed": [55, 193.5],
+                          "published": [55, 194], "stated_by": ["Wang", "Wang, rounded"]})
     return real_data.claims(spread, res, facts, _by_n(list(slopes))).set_index("claim")
 
 
-def test_claims_judge_real_vs_uniform_over_the_draws_ties_not_below():
+def test_real_vs_uniform_rows_are_not_testable_with_their_reason_and_evidence():
     table = _claims([0.98] * 12 + [0.96] * 7 + [0.94])
     tau = table.loc[real_data.CLAIMS["tau"].format(m="nG@1")]
-    assert (tau.kind, tau.draws, tau.verdict) == ("paper", "12 of 20", "mixed")
-    assert "equal in 7" in tau.reproduced and tau.explanation.startswith("Inconclusive")
+    assert (tau.kind, tau.section, tau.verdict) == ("paper", "§5", "not testable here")
+    assert tau.explanation.startswith(real_data.NOT_TESTABLE_WHY)
+    # ties count as not below: 12 draws above the real 0.96, 7 equal, 1 below
+    assert "real below the draw in 12 of 20 draws" in tau.reproduced and "equal in 7" in tau.reproduced
     disc = table.loc[real_data.CLAIMS["discrepancies"].format(m="nG@1")]
-    assert (disc.draws, disc.verdict) == ("10 of 20", "mixed")          # real 1 > uniform 0 in 10
-    assert _claims([0.98] * 16 + [0.95] * 4).loc[real_data.CLAIMS["tau"].format(m="nG@1"), "verdict"] == "holds"
-    assert _claims([0.98] * 4 + [0.95] * 16).loc[real_data.CLAIMS["tau"].format(m="nG@1"), "verdict"] == "does not hold"
+    assert disc.verdict == "not testable here" and "real above the draw in 10 of 20" in disc.reproduced
+    assert tau.varies == disc.varies == real_data.VARIES["uniform"]
+
+
+def test_the_tau_sentence_counts_draws_below_from_the_experiment_table():
+    res = pd.DataFrame(
+        [{"measure": m, "ratings": "real", "replication": 0, "tau": t}
+         for m, t in (("nG@1", 0.96), ("P+", 0.97), ("nERR", 1.0))]
+        + [{"measure": m, "ratings": "uniform", "replication": i, "tau": t}
+           for m in ("nG@1", "P+", "nERR") for i, t in enumerate([0.98] * 12 + [0.96] * 7 + [0.94])])
+    # nG@1: 12 above 0.96; P+: 12 above 0.97; nERR: none above 1.0
+    assert real_data.tau_sentence(res) == ("the real tau is below the uniform one in 12 of 20 "
+                                           "draws for nG@1, 12 of 20 for P+ and 0 of 20 for nERR")
 
 
 def test_claims_trend_rows_unanimity_closed_form_and_the_facts_identity():
     table = _claims([0.98] * 20, slopes=[-0.002] * 17 + [0.001] * 3)
     trend = table.loc[real_data.CLAIMS["trend"].format(m="nG@1")]
-    assert (trend.draws, trend.verdict) == ("3 of 20", "does not hold")
+    assert (trend.kind, trend.draws, trend.verdict) == ("beyond", "3 of 20", "does not hold")
+    assert trend.varies == real_data.VARIES["subsets"] and trend.quote == ""
     assert "all ten assessors (one set): 0.970" in trend.reproduced
     unanimous = table.loc[real_data.CLAIMS["unanimous"]]
     # real share of D < 2 is 1 - 0.5; uniform: 2 (2/3)^10 - (1/3)^10 = 0.0347
     assert unanimous.verdict == "holds" and "real 0.500 vs uniform 0.035" in unanimous.reproduced
     facts = table.iloc[-1]
-    assert (facts.kind, facts.verdict) == ("identity", "holds")
+    assert (facts.kind, facts.verdict) == ("identity", "holds")       # 193.5 rounds half up to 194
+    assert "relevant per topic 194 (Wang, rounded)" in facts.name and "193.5" in facts.reproduced
+    off = _claims([0.98] * 20, slopes=[-0.002] * 20)
+    unanimous = off.loc[real_data.CLAIMS["unanimous"]]
+    assert (unanimous.kind, unanimous.section) == ("paper", "§4") and "correlated" in unanimous.quote
 
 
 def test_the_findings_headline_agrees_with_the_committed_claims_table():
     """docs/findings.md's hand-written real-data paragraph, sentence by sentence, against the data."""
+    from evalkit.declare.claims import tally_text
     from evalkit.paths import FIGURES
 
-    table = pd.read_csv(FIGURES / "real_data" / "claims.csv").set_index("claim")
+    table = pd.read_csv(FIGURES / "real_data" / "claims.csv", keep_default_na=False)
+    rows = table.to_dict("records")
+    table = table.set_index("claim")
     claims = real_data.CLAIMS
+    page = " ".join((FIGURES.parent / "docs" / "findings.md").read_text().split())
+    head = page[page.index("## Headline findings (real data)"):page.index("## Headline findings (Kim")]
     assert table.loc[claims["unanimous"], "verdict"] == "holds"
     assert "real 0.5" in table.loc[claims["unanimous"], "reproduced"]          # about half
     assert "vs uniform 0.035" in table.loc[claims["unanimous"], "reproduced"]  # 3.5% expected
-    tau = {m: table.loc[claims["tau"].format(m=m)] for m in ("nG@1", "P+", "nERR")}
-    assert [tau[m].verdict for m in tau] == ["mixed", "does not hold", "does not hold"]
-    for row in tau.values():                          # at most about half of the draws
-        k, r = map(int, row.draws.split(" of "))
-        assert k / r <= 0.6
-    disc = {m: table.loc[claims["discrepancies"].format(m=m), "verdict"] for m in ("nG@1", "P+", "nERR")}
-    assert [m for m, v in disc.items() if v == "holds"] == ["nERR"]
-    trend = [table.loc[claims["trend"].format(m=m), "verdict"] for m in ("nG@1", "P+", "nERR")]
-    assert "holds" not in trend
+    assert f"Sakai's predictions: {tally_text(rows)}" in head
+    for m in ("nG@1", "P+", "nERR"):
+        for key in ("tau", "discrepancies"):
+            assert table.loc[claims[key].format(m=m), "verdict"] == "not testable here"
+    res = pd.read_csv(FIGURES / "real_data" / "stc_rawg_vs_ug.csv")
+    assert real_data.tau_sentence(res) in head
+    trend = [table.loc[claims["trend"].format(m=m)] for m in ("nG@1", "P+", "nERR")]
+    assert all(t.kind == "beyond" and t.verdict != "holds" for t in trend)
+    assert f"Beyond the paper, {tally_text(rows, 'beyond')}" in head
     summary = pd.read_csv(FIGURES / "real_data" / "stc_assessors_n_summary.csv").set_index(["measure", "N"])
     for m in ("nG@1", "P+"):
         assert summary.loc[(m, 2), "tau"] > summary.loc[(m, 7), "tau"]
     facts = table[table["kind"] == "identity"]
     assert len(facts) == 1 and facts["verdict"].iloc[0] == "holds" and "TREC 2014" in facts.index[0]
-    page = (FIGURES.parent / "docs" / "findings.md").read_text()
-    assert "mixed for nG@1, does not hold\nfor P+ and nERR" in page and "for nERR only" in page
+    computed = pd.read_csv(FIGURES / "real_data" / "trec2014_facts.csv").set_index("fact")["computed"]
+    assert f"{computed['relevant_per_topic']:g} per topic, which the paper rounds to 194" in head
+    assert f"the {int(computed['judgments']):,} judgments are the qrels' own count" in head
+
+
+def test_the_facts_identity_fails_when_a_count_or_the_rounded_mean_differs():
+    spread = pd.DataFrame({"D": [0, 1, 2], "real_share": [0.1, 0.4, 0.5],
+                           "uniform_share": [0.0, 0.04, 0.96]})
+    res = pd.DataFrame([{"measure": "nG@1", "ratings": r, "replication": 0, "tau": 0.97,
+                         "discrepancies": 0, "significant_RawG": 0} for r in ("real", "uniform")])
+
+    def verdict(computed):
+        facts = pd.DataFrame({"fact": ["topics", "relevant_per_topic"], "computed": computed,
+                              "published": [55, 194], "stated_by": ["Wang", "Wang, rounded"]})
+        return real_data.claims(spread, res, facts).iloc[-1].verdict
+
+    assert verdict([55, 193.5]) == "holds"            # 193.5 rounds half up to 194
+    assert verdict([55, 193.4]) == "does not hold"    # rounds to 193
+    assert verdict([54, 193.5]) == "does not hold"

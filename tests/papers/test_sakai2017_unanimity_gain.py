@@ -243,7 +243,7 @@ def test_the_package_exports_every_public_name_of_its_modules():
     import types
 
     subs = ("collection", "conditions", "tables", "replications", "effect_sizes", "run_spread",
-            "claims", "figures")
+            "claims", "figures", "convergence")
     for sub in subs:
         module = importlib.import_module(f"{sakai.__name__}.{sub}")
         own = {n for n, v in vars(module).items() if not n.startswith("_")
@@ -355,23 +355,31 @@ def test_the_headline_findings_in_the_docs_match_the_committed_outputs():
     fig = paths.ROOT / "figures" / "sakai2017"
     reps = pd.read_csv(fig / "replications.csv")
     r = reps.replication.nunique()
+    assert f"judged over {r} worlds, each redrawing the simulated collection" in head
+    assert reps.groupby("replication").collection_seed.first().nunique() == r   # r collections
     few = reps[reps.N <= 10].groupby("replication").apply(lambda g: (g.tau < 1).all(),
                                                           include_groups=False)
-    assert few.all() and f"in all {r} rating draws tau < 1" in head
+    assert f"in {int(few.sum())} of {r} worlds tau < 1 in every condition with N = 5 or 10" in head
     per = reps.groupby("replication")["high"].apply(lambda h: int((h >= 1).sum()))
     total = reps[reps.replication == 0].shape[0]
-    assert (f"all {total} conditions reach 1 in only {int((per == total).sum())} of {r} draws "
-            f"({per.min()}–{per.max()} per draw)") in head
+    assert (f"all {total} conditions reach 1 in only {int((per == total).sum())} of {r} worlds "
+            f"(median {per.median():.0f} per world, range {per.min()}–{per.max()})") in head
     assert (reps[reps.N == 5].groupby("replication").discrepancies.sum() > 0).all()
     big = reps[reps.N.isin([40, 80])].groupby("replication").discrepancies.sum()
     at80 = reps[reps.N == 80].discrepancies.sum()
-    assert at80 == 0 and (f"over {r} draws, {int((big == 0).sum())} have none and "
+    assert at80 == 0 and (f"over {r} worlds, {int((big == 0).sum())} have none and "
                           f"{int((big > 0).sum())} have some, all at N = 40 (up to {big.max()} "
-                          "in one draw), so that claim is mixed") in head
+                          "in one world), so that claim is mixed") in head
     s = pd.read_csv(fig / "run_spread_summary.csv").set_index("run_spread").loc[0.75]
-    assert (f"{int(s.worlds)} collection seeds per value: {s.diff_vs_default:+.1f} conditions, 95% "
-            f"interval {s.diff_low:+.1f} to {s.diff_high:+.1f}, at run_spread 0.75") in head
+    assert (f"on the first {int(s.worlds)} worlds' collections: {s.diff_vs_default:+.1f} "
+            f"conditions, 95% interval {s.diff_low:+.1f} to {s.diff_high:+.1f}, at run_spread "
+            "0.75") in head
     assert f"only {int(s.all_conditions)} of {int(s.worlds)} collections reach all {total}" in head
+    conv = pd.read_csv(fig / "ug_to_rawg.csv")
+    claims = pd.read_csv(fig / "claims.csv", keep_default_na=False)
+    ident = claims[claims.kind == "identity"]
+    assert len(ident) == 3 and (ident.verdict == "holds").all() and "ug_to_rawg.md" in head
+    assert conv.groupby("dmax").P_D_eq_Dmax.apply(lambda x: x.is_monotonic_increasing).all()
     pairs = pd.read_csv(fig / "replication_pairs.csv")
     med = {m: pd.concat([g.d_RawG, g.d_UG]).median() for m, g in pairs.groupby("measure")}
     assert [m for m, x in med.items() if 0.12 <= x <= 0.17] == ["nG@1"]
@@ -434,3 +442,80 @@ def test_every_figure_passes_the_figure_checker():
     }
     for name, f in figures.items():
         assert figure_check.problems(f) == [], name
+
+
+def test_p_full_spread_and_relative_excess_by_hand_and_by_enumeration():
+    # Dmax = 2, N = 5: P(D = 2) = 1 - 2 (2/3)^5 + (1/3)^5 = (243 - 64 + 1) / 243 = 180/243
+    assert sakai.p_full_spread(5, 2) == pytest.approx(180 / 243)
+    # S = (1/3)^5 + (2/3)^5 = 33/243; excess = 2 p (2 S - 2/3^5) / 2 = 0.2 * 64/243 = 0.05267
+    assert sakai.relative_excess(5, 2, 0.2) == pytest.approx(0.2 * 64 / 243)
+    # enumeration of all 3^5 rating vectors, each equally likely
+    every = np.array(np.meshgrid(*[np.arange(3)] * 5, indexing="ij")).reshape(5, -1).T
+    d = gains.rating_spread(every)
+    raw, ug = gains.raw_gain(every), gains.unanimity_gain(every, 2, 0.2)
+    assert (d == 2).mean() == pytest.approx(180 / 243)
+    assert (ug - raw).mean() / raw.mean() == pytest.approx(0.2 * 64 / 243)
+    for dmax in (2, 4, 8):                                  # rises to 1, falls to 0 with N
+        ps = [sakai.p_full_spread(n, dmax) for n in (5, 10, 20, 40, 80)]
+        ex = [sakai.relative_excess(n, dmax, 0.2) for n in (5, 10, 20, 40, 80)]
+        assert np.all(np.diff(ps) > 0) and ps[-1] > 0.999 and np.all(np.diff(ex) < 0)
+
+
+def test_ug_to_rawg_counts_the_committed_draws_ratings(collection):
+    conv = sakai.ug_to_rawg(collection, [2], [5], 0.2, 2017).iloc[0]
+    grades = np.concatenate(collection.grades)
+    r = sim_stc.simulate_ratings(grades, 5, 2, sakai.ratings_stream(2017, 0, 2, 5))[grades > 0]
+    assert conv.count_D_eq_Dmax == int((gains.rating_spread(r) == 2).sum())
+    assert conv.P_D_eq_Dmax == pytest.approx(180 / 243)
+    raw, ug = gains.raw_gain(r), gains.unanimity_gain(r, 2, 0.2)
+    assert conv.excess == pytest.approx((ug - raw).sum() / raw.sum())
+
+
+def test_each_draw_redraws_the_collection_and_draw_0_is_the_committed_one(collection):
+    reps, _ = sakai.replicate(collection, [2], [5], 2, 0.2, 100, 0.05, 2017, progress=False, k=10)
+    seeds = reps.groupby("replication")["collection_seed"].first()
+    assert seeds[0] == sakai.DATA_SEED and seeds[1] == sakai.collection_seed(2017, 1) != seeds[0]
+    # draw 1 by hand: its own collection, the ratings of replication 1
+    other = sakai.collection_from_lists(*sim_stc.stc_lists(seeds[1], depth=10))
+    cond = sakai.score_conditions(other, [2], [5], 0.2, 2017, 1)
+    t2 = sakai.tau_table(cond, other.lists.runs)
+    got = reps[reps.replication == 1].reset_index(drop=True)
+    np.testing.assert_allclose(got["tau"], t2["tau"])
+    assert got["hsd_border_d"].iloc[0] == pytest.approx(
+        sakai.hsd_border_d(cond, sakai.best_runs(other)))
+    # with the collection fixed only the ratings change
+    fixed, _ = sakai.replicate(collection, [2], [5], 2, 0.2, 100, 0.05, 2017, progress=False,
+                               redraw_collection=False)
+    assert (fixed["collection_seed"] == sakai.DATA_SEED).all()
+    assert "collection" in sakai.WHAT_VARIES[True] and "collection" not in \
+        sakai.WHAT_VARIES[False].split(" on ")[0]
+
+
+def test_run_spread_worlds_read_the_default_spread_from_the_draws():
+    import pandas as pd
+
+    reps = pd.DataFrame({"replication": [0, 0, 1, 1], "high": [1.01, 0.99, 1.0, 1.02],
+                         "tau": [0.98, 0.97, 0.99, 0.96], "hsd_border_d": [0.14, 0.14, 0.15, 0.15]})
+    w = sakai.run_spread_worlds([0.25], 2, [2], [5], 0.2, 2017, reps=reps)
+    fresh = sakai.run_spread_worlds([0.25], 1, [2], [5], 0.2, 2017)
+    # draw 0 is recomputed from its seed (the notebook's may be read from files), draw 1 read
+    assert w.iloc[0].tolist() == fresh.iloc[0].tolist()
+    assert w["upper_at_least_1"].iloc[1] == 2 and w["hsd_border_d"].iloc[1] == 0.15
+    assert w["collection_seed"].tolist() == [sakai.DATA_SEED, sakai.collection_seed(2017, 1)]
+    assert w["tau_mean"].iloc[1] == pytest.approx(0.975)
+
+
+def test_every_quote_is_the_papers_and_the_paper_rows_carry_it():
+    from evalkit.declare import quotes
+    from evalkit.workspace import published
+
+    prints = quotes.load("sakai2017")
+    for key, (section, quote) in sakai.QUOTES.items():
+        assert section.startswith("§") and quotes.missing(quote, prints) == [], key
+    reps, pairs = _draws()
+    v = sakai.claims(sakai.table1(), published.load("sakai2017_table1"), reps, pairs)
+    paper = v[v.kind == "paper"]
+    assert len(paper) == 5 and (paper.quote != "").all() and (paper.varies != "").all()
+    assert set(paper.quote) <= {q for _, q in sakai.QUOTES.values()}
+    top = v[v.claim.str.startswith("The largest UG")].iloc[0]
+    assert (top.kind, top.verdict) == ("identity", "holds") and "max UG 18" in top.reproduced

@@ -15,14 +15,18 @@ module              what it holds
 ``tables``          Table 1 (:func:`table1`), Table 2 (:func:`tau_table`),
                     Table 3 (:func:`best_runs`, :func:`discrepancies`) and
                     their comparison with the published values
-``replications``    beyond the paper: Tables 2-3 over many rating draws
-                    (:func:`replicate`)
+``replications``    Tables 2-3 over independent worlds, each redrawing
+                    the collection and the ratings (:func:`replicate`):
+                    the draws every claim is judged on
+``convergence``     §4: UG tends to RawG as N grows (closed forms beside
+                    the committed draw, :func:`ug_to_rawg`)
 ``effect_sizes``    why ES_HSD at the HSD border is about q/sqrt(n)
                     (:func:`es_arithmetic`, :func:`es_paper_rows`,
                     :func:`es_vs_topics`)
 ``run_spread``      alternative collections varying one assumption
                     (:func:`run_spread_worlds`, :func:`run_spread_summary`)
 ``claims``          the paper's claims with the reproduction's verdicts
+                    (their explanations built in ``explanations``)
 ``figures``         the notebook's figures
 ==================  ========================================================
 
@@ -37,7 +41,8 @@ from ...simulate.stc import simulate_stc_collection
 from ... import paths
 from ...declare import params
 from ...declare.notebook import Comparison, Input, Notebook
-from .claims import CLAIM_RANGES, N_WITHOUT, claims, over_draws
+from .claims import CLAIM_RANGES, N_WITHOUT, QUOTES, claims, over_draws
+from .convergence import p_full_spread, relative_excess, ug_to_rawg
 from .collection import (DATA_SEED, Collection, collection_from_frames, collection_from_lists,
                          load_collection,
                          official_gains, ratings_collection, ratings_frame_collection)
@@ -46,7 +51,8 @@ from .conditions import (MEASURE_NAMES, Conditions, conditions_from_gains, ratin
 from .effect_sizes import (ES_SUBSETS, ES_TOPIC_COUNTS, es_arithmetic, es_paper_rows,
                            es_topics_summary, es_vs_topics, studentised_range_q)
 from .figures import es_figure, replication_distributions, run_spread_figure, tau_grid
-from .replications import replicate, replication_summary
+from .replications import (WHAT_VARIES, collection_seed, hsd_border_d, replicate,
+                           replication_summary)
 from .run_spread import run_spread_summary, run_spread_worlds
 from .tables import (PUBLISHED_D, PUBLISHED_ES, TABLE1_RATINGS, best_runs, count_published_pairs,
                      discrepancies, table1, table1_vs_published, table3_vs_published, tau_table)
@@ -64,11 +70,12 @@ __all__ = [
     "TABLE1_RATINGS", "PUBLISHED_D", "PUBLISHED_ES", "table1", "table1_vs_published",
     "tau_table", "best_runs", "discrepancies", "count_published_pairs", "table3_vs_published",
     # beyond the paper
-    "replicate", "replication_summary",
+    "replicate", "replication_summary", "collection_seed", "hsd_border_d", "WHAT_VARIES",
+    "p_full_spread", "relative_excess", "ug_to_rawg",
     "ES_TOPIC_COUNTS", "ES_SUBSETS", "studentised_range_q", "es_arithmetic", "es_paper_rows",
     "es_vs_topics", "es_topics_summary",
     "run_spread_worlds", "run_spread_summary",
-    "claims", "CLAIM_RANGES", "N_WITHOUT", "over_draws",
+    "claims", "CLAIM_RANGES", "N_WITHOUT", "QUOTES", "over_draws",
     "tau_grid", "replication_distributions", "es_figure", "run_spread_figure",
 ]
 
@@ -110,7 +117,8 @@ NOTEBOOK = Notebook(
         "run_spread_summary.csv", "run_spread_summary.md",
         "replications.csv", "replications.md", "replications_summary.md", "replication_pairs.csv",
         "replication_pairs.md",
-        "replications.png", "replications.svg", "claims.csv", "claims.md",
+        "replications.png", "replications.svg", "ug_to_rawg.csv", "ug_to_rawg.md",
+        "claims.csv", "claims.md",
     ),
     quick={"n_grid": [5, 20], "dmax_grid": [2, 8], "trials": 200, "replications": 2,
            "spread_worlds": [0.25, 0.5], "world_seeds": 1},
@@ -136,19 +144,28 @@ NOTEBOOK = Notebook(
                                "median ES of pairs with p near 0.05 (markers, one per measure) "
                                "follows q/sqrt(n) (line) over random subsets of n topics; the "
                                "paper's values (shaded band) sit at a handful of topics."),
-        ("replications.png", "Beyond the paper: tau (top) and the number of discrepant pairs "
-                             "(bottom) over independent rating draws; boxes span the quartiles, "
-                             "whiskers the furthest draw within 1.5 IQR, dots the draws beyond."),
-        ("run_spread_worlds.png", "Alternative collections where only run_spread varies, the same "
-                                  "collection seeds at each value: left, the conditions whose upper "
+        ("replications.png", "Tau (top) and the number of discrepant pairs (bottom) over the "
+                             "independent worlds the claims are judged on (each redraws the "
+                             "collection and the ratings; draw 0 the committed one); boxes span "
+                             "the quartiles, whiskers the furthest draw within 1.5 IQR, dots the "
+                             "draws beyond."),
+        ("run_spread_worlds.png", "Alternative collections where only run_spread varies, on the "
+                                  "collection seeds of the notebook's first draws at each value "
+                                  "(at the default spread, the draws themselves): left, the conditions whose upper "
                                   "limit of tau reaches 1 per collection (grey) and their mean with "
                                   "a 95% t interval over seeds (error bars, clipped at the total "
                                   "and marked); right, the HSD border |d| of nG@1 each world gives "
                                   "(the calibration target; the paper's range shaded)."),
     ),
     not_reproduced=(
-        ("§6: NTCIR-13 STC-2 with UG (three extra significant nG@1 pairs, one for P+)",
+        ("§6: NTCIR-13 STC-2 with UG (three extra significant nG@1 pairs, one for P+; the UG "
+         "sets of significant pairs were supersets of the RawG sets)",
          "the STC-2 Chinese runs and their per-assessor ratings are not public"),
+        ("§4 and §6: with real, correlated ratings the simulation 'probably underestimates' the "
+         "effect of UG",
+         "needs real ratings: the real-data chapter (notebooks/real_data.ipynb) tests it on the "
+         "NTCIR-12 STC-ja ratings, where the ratings are more unanimous as predicted but the "
+         "effect on rankings is not testable on simulated runs (real_data/claims.md)"),
     ),
     expected_seconds=29,
 )

@@ -180,8 +180,7 @@ def run_spread_figure(worlds: pd.DataFrame, summary: pd.DataFrame | None = None)
                    label="the calibrated default")
         ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=2,
                   frameon=False)
-    fig.suptitle(f"Alternative STC worlds: only run_spread varies "
-                 f"({int(summary['worlds'].min())} collection seeds per value, the same at each)",
-                 fontsize=9)
+    fig.suptitle(f"Alternative STC worlds: only run_spread varies (the collection seeds of the "
+                 f"first {int(summary['worlds'].min())} worlds, the same at each value)", fontsize=9)
     fig.tight_layout()
     return fig
