@@ -213,7 +213,7 @@ def assessor_worlds_figure(draws: pd.DataFrame):
         last.scatter(d["largest_share_alternate"], d["tau_weighted_f1"], s=14, color=colours[lv])
     for share, g in sets.groupby("share_set"):
         last.scatter(g["largest_share_alternate"], g["tau_weighted_f1"], s=16, marker="x",
-                     color=COLOURS[3], label="largest share set directly (paired draws)"
+                     color="black", label="largest share set directly (paired draws)"
                      if share == sets["share_set"].min() else None)
     last.axvline(draws["largest_share_official"].iloc[0], color="0.5", ls=":", lw=0.8,
                  label="official assessor's largest share")
