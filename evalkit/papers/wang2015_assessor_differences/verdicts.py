@@ -102,12 +102,12 @@ def _spread(values, fmt="{:.3f}") -> str:
             f"{fmt.format(np.nanmin(v))}-{fmt.format(np.nanmax(v))})")
 
 
-def _spread_why(values: pd.Series, inside: pd.Series, what: str, source: str) -> str:
+def _spread_why(values: pd.Series, inside: pd.Series, what: str, source: str, fmt: str = "{:.3f}") -> str:
     """Why a calibration target is missed in some whole worlds: the world-to-world spread."""
     if inside.mean() >= 0.8:
         return ""
     return (f"The simulator was tuned on the committed world; redrawing the whole world redraws "
-            f"{source}, so the {what} over 55 topics varies between worlds ({_spread(values)}; outside "
+            f"{source}, so the {what} over 55 topics varies between worlds ({_spread(values, fmt)}; outside "
             f"the target in {int((~inside.astype(bool)).sum())} of {len(values)}); see "
             "wang2015/assessor_worlds_draws.csv")
 
@@ -147,7 +147,8 @@ def claims(ari: pd.Series, desc: pd.DataFrame, t1: pd.DataFrame, diffs: dict, dr
                      f"{desc.iloc[0]['mean']:.1f} (draws {_range(d.relevant_per_topic, '{:.1f}')})",
                      near_194(RELEVANT), _spread_why(d.relevant_per_topic, pd.Series(near_194(RELEVANT)),
                                                      "relevant tweets per topic",
-                                                     "each topic's log-normal count of relevant tweets"),
+                                                     "each topic's log-normal count of relevant tweets",
+                                                     "{:.1f}"),
                      kind="calibration", section="§4.1", quote=QUOTES["granularity"],
                      threshold=f"|mean - 194| <= {RELEVANT:.0%} of 194", source="workspace",
                      sensitivity=sensitivity(RELEVANT_RANGE, near_194, "{:.0%}"), **v)
@@ -181,9 +182,9 @@ def claims(ari: pd.Series, desc: pd.DataFrame, t1: pd.DataFrame, diffs: dict, dr
                      + f" (committed; largest {worst.replace('_', ' ')}, draws {_range(ratio[worst], '{:.1%}')})",
                      similar(SIMILAR), "" if sum(similar(SIMILAR)) >= 0.8 * r else
                      f"{worst.replace('_', ' ')} differs most between the assessors (median "
-                     f"{ratio[worst].median():.1%} of its mean score): weighting a cluster by its size makes "
-                     "the score follow the size of the largest clusters, where the assessors differ most "
-                     "(see wang2015/assessor_worlds_draws.csv)",
+                     f"{ratio[worst].median():.1%} of its mean score; absdiff_* columns of "
+                     "wang2015/assessor_worlds_draws.csv); which assumption of the simulated world drives "
+                     "it was not tested here",
                      section="§4.2", quote=QUOTES["similar"], threshold=f"<= {SIMILAR:.0%} of the mean score",
                      sensitivity=sensitivity(SIMILAR_RANGE, similar, "{:.0%}"), **ws, **v)
     un = pd.concat([ratio[m] for m in _UNWEIGHTED], axis=1).mean(axis=1)
