@@ -155,7 +155,7 @@ def figure(view: WangView):
     right.axvline(0, color="black", lw=0.6)
     right.set_xlabel(f"score difference of a run pair, official ({view.values['metric']})")
     right.set_title("each dot a pair of runs; red: the two assessors order it differently", fontsize=8)
-    right.set_ylabel(f"score difference, alternate ({view.values['metric']})")
+    right.set_ylabel("score difference, alternate")
     right.legend(loc="upper left", frameon=False, fontsize=8)
     fig.suptitle(f"alternate disagreement level {view.values['level']:g}: mean ARI "
                  f"{view.mean_ari:.3f}", fontsize=10)

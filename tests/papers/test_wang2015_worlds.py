@@ -111,7 +111,7 @@ def test_the_committed_preference_log_is_unchanged_by_the_new_knob(default_world
 
 
 @pytest.mark.parametrize("claims_file, claim, names", [
-    ("claims.csv", "Rankings stable", ["wang2015/assessor_worlds.png", "wang2015/assessor_worlds.csv"]),
+    ("claims.csv", "Evaluation stable", ["wang2015/assessor_worlds.png", "wang2015/assessor_worlds.csv"]),
     ("claims.csv", "Most rank swaps are small", ["wang2015/assessor_worlds.png",
                                                  "wang2015/assessor_worlds.csv"]),
     ("claims_preferences.csv", "Table 3: the ANOVA of per-assessor kappa across 4 bins is significant for "
