@@ -78,8 +78,9 @@ def describe_trends(trends: pd.DataFrame) -> str:
                          f"{r.tau_to:.3f} (in {r.k} of {r.r} draws)")
     flat = trends[trends.direction == "flat"]
     if len(flat):
-        parts.append(f"{', '.join(m.replace('_', ' ') for m in flat.metric)} move by less than {FLAT:g} "
-                     "(median change)")
+        parts.append(", ".join(f"{r.metric.replace('_', ' ')}" for r in flat.itertuples())
+                     + f" change by less than {FLAT:g} in median (within {FLAT:g} in "
+                     + ", ".join(f"{r.k} of {r.r}" for r in flat.itertuples()) + " draws)")
     first = trends.iloc[0]
     return (f"As the alternate's disagreement grows from x{first.level_from:g} to x{first.level_to:g} "
             f"(median mean ARI {first.ari_from:.2f} to {first.ari_to:.2f}), " + "; ".join(parts) + ".")
