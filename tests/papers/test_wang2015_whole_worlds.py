@@ -140,3 +140,21 @@ def test_light_worlds_score_like_the_committed_generators_worlds():
     t = pd.DataFrame(rows).groupby("gen").mean()
     assert abs(t.loc["exact", "precision"] - t.loc["light", "precision"]) < 0.02
     assert abs(t.loc["exact", "recall"] - t.loc["light", "recall"]) < 0.02
+
+
+def test_the_light_labels_treat_every_topic_apart():
+    _, latent, _ = _small_world(13, n_topics=6)
+    # no lumping, no re-judging: each topic's labels are its latent units (numbered by first tweet)
+    same = light.labels(latent, 0.0, np.random.default_rng(1), level=0.0)
+    for t in latent:
+        np.testing.assert_array_equal(same[t], latent[t]["units"])
+    # lumping and re-judging: per topic the original's distribution of clusters and largest cluster
+    exact = [sim.ttg_labels(latent, 0.24, np.random.default_rng(s)) for s in range(150)]
+    lite = [light.labels(latent, 0.24, np.random.default_rng(500 + s)) for s in range(150)]
+    for t in sorted(latent)[:3]:
+        for stat in (lambda x: x.max() + 1, lambda x: np.bincount(x).max()):
+            a, b = [stat(x[t]) for x in exact], [stat(x[t]) for x in lite]
+            assert ks_2samp(a, b).pvalue > 1e-3, t
+        labs = lite[0][t]
+        first = np.unique(labs, return_index=True)[1]
+        assert list(np.argsort(first)) == list(range(labs.max() + 1))      # numbered by first appearance

@@ -35,7 +35,7 @@ import pandas as pd
 from ...simulate import ttg as simulate
 from .fastworld import World
 
-__all__ = ["crp", "pool", "runs", "light_world", "assessor", "labels"]
+__all__ = ["crp", "pool", "runs", "light_world", "assessor", "assess", "labels"]
 
 
 @numba.njit(cache=True)
@@ -182,50 +182,78 @@ def light_world(rng: np.random.Generator, targets: pd.DataFrame) -> World:
 
 def assessor(units: np.ndarray, merge: float, disagreement: float, rng: np.random.Generator,
              merge_size_bias: float = 1.0, largest_share: float | None = None) -> np.ndarray:
-    """:func:`evalkit.simulate.ttg.assessor_clusters` in a fixed number of vectorised random
-    calls (the same distribution): a uniform per unit decides the lumping and one more picks the
-    unit it joins (weights size ** merge_size_bias over the other units); a uniform per tweet
-    decides the re-judging, one more fresh-or-copy and an index whom it copies (copies of a
-    tweet re-judged before it take its new label, as in the sequential original).  Every call
-    draws the same amount whatever ``merge``, ``disagreement`` and ``merge_size_bias``, so two
-    calls from the same generator state differ only by those (paired variants)."""
-    ids, sizes = np.unique(units, return_counts=True)
-    k, n = ids.size, units.size
+    """:func:`evalkit.simulate.ttg.assessor_clusters` for one topic, in a fixed number of
+    vectorised random calls (the same distribution; see :func:`assess`)."""
+    return assess([units], merge, np.array([disagreement]), rng, merge_size_bias, largest_share)[0]
+
+
+def assess(units: list, merge: float, disagreement: np.ndarray, rng: np.random.Generator,
+           merge_size_bias: float = 1.0, largest_share: float | None = None) -> list:
+    """One assessor's labels for every topic at once (``units[i]``: topic i's latent units,
+    ``disagreement[i]`` its share of re-judged tweets), in the distribution of
+    :func:`evalkit.simulate.ttg.assessor_clusters`: a uniform per unit decides the lumping and
+    one more picks the unit it joins (weights size ** merge_size_bias over the topic's other
+    units); a uniform per tweet decides the re-judging, one more fresh-or-copy and one whom it
+    copies (a copy of a tweet re-judged before it takes its new label, as in the sequential
+    original).  Every call draws the same amount whatever ``merge``, ``disagreement`` and
+    ``merge_size_bias``, so two calls from the same generator state differ only by those
+    (paired variants)."""
+    n_t = len(units)
+    sizes = np.array([u.size for u in units])
+    t_tweet = np.repeat(np.arange(n_t), sizes)
+    span = int(max(u.max() for u in units)) + 1
+    uid, inv, count = np.unique(t_tweet * span + np.concatenate(units), return_inverse=True,
+                                return_counts=True)
+    inv = inv.ravel()
+    t_unit = uid // span
+    k, n = uid.size, inv.size
     u_merge, u_pick = rng.random(k), rng.random(k)
-    u_judge, u_fresh = rng.random(n), rng.random(n)
-    copy_of = rng.integers(0, n, size=n)
-    w = sizes.astype(float) ** merge_size_bias if merge_size_bias != 1.0 else sizes.astype(float)
+    u_judge, u_fresh, u_copy = rng.random(n), rng.random(n), rng.random(n)
+    w = count.astype(float) ** merge_size_bias if merge_size_bias != 1.0 else count.astype(float)
     cdf = np.cumsum(w)
-    merged = np.flatnonzero((u_merge < merge) & (k > 1))
-    x = u_pick[merged] * (cdf[-1] - w[merged])               # over the other units' weight ...
-    x = np.where(x >= cdf[merged] - w[merged], x + w[merged], x)   # ... skipping the unit itself
-    target = dict(zip(merged.tolist(), np.minimum(np.searchsorted(cdf, x, side="right"), k - 1).tolist()))
+    per_topic = np.bincount(t_unit, minlength=n_t)
+    first = np.cumsum(per_topic) - per_topic
+    edge = np.r_[0.0, cdf]
+    before, total = edge[first], edge[first + per_topic] - edge[first]
+    merged = np.flatnonzero((u_merge < merge) & (per_topic[t_unit] > 1))
+    t = t_unit[merged]
+    x = before[t] + u_pick[merged] * (total[t] - w[merged])         # over the topic's other units ...
+    x = np.where(x >= cdf[merged] - w[merged], x + w[merged], x)     # ... skipping the unit itself
+    pick = np.clip(np.searchsorted(cdf, x, side="right"), first[t], first[t] + per_topic[t] - 1)
+    target = dict(zip(merged.tolist(), pick.tolist()))
     final = np.arange(k)
-    for u, v in target.items():                              # resolve chains, as the original
+    for u, v in target.items():                                      # resolve chains, as the original
         seen = {u}
         while v in target and v not in seen:
             seen.add(v)
             v = target[v]
         final[u] = v
-    labels = ids[final[np.searchsorted(ids, units)]]
-    judged = np.flatnonzero(u_judge < disagreement)
-    fresh = labels.max() + 1 + np.arange(judged.size)
-    new = labels.copy()
+    labels = final[inv]
+    judged = np.flatnonzero(u_judge < disagreement[t_tweet])
+    start = np.cumsum(sizes) - sizes
+    copy_of = start[t_tweet] + np.minimum((u_copy * sizes[t_tweet]).astype(np.int64), sizes[t_tweet] - 1)
     for i, f, j in zip(judged.tolist(), (u_fresh[judged] < 0.5).tolist(), copy_of[judged].tolist()):
-        new[i] = fresh[0] + i if f else new[j]               # new[j] is j's label when i is judged
-    labels = new
+        labels[i] = k + i if f else labels[j]                        # labels[j]: j's label when i is judged
+    out = np.split(labels, start[1:])
     if largest_share is not None:
-        simulate._set_largest_share(labels, largest_share, rng)
-    _, first = np.unique(labels, return_index=True)
-    order = np.argsort(first)
-    remap = np.empty(labels.max() + 1, dtype=np.int64)
-    remap[np.unique(labels)[order]] = np.arange(order.size)
-    return remap[labels]
+        for lab in out:
+            simulate._set_largest_share(lab, largest_share, rng)
+        labels = np.concatenate(out)
+    # number each topic's clusters 0.. by first appearance
+    top = int(labels.max()) + 1
+    key, first_at, back = np.unique(t_tweet * top + labels, return_index=True, return_inverse=True)
+    order = np.argsort(first_at, kind="stable")
+    rank = np.empty(order.size, dtype=np.int64)
+    rank[order] = np.arange(order.size)
+    per = np.bincount(key // top, minlength=n_t)
+    rank -= (np.cumsum(per) - per)[key // top]
+    return np.split(rank[back.ravel()], start[1:])
 
 
 def labels(latent: dict, merge: float, rng: np.random.Generator, level: float = 1.0,
            merge_size_bias: float = 1.0, largest_share: float | None = None) -> dict:
-    """:func:`evalkit.simulate.ttg.ttg_labels` with :func:`assessor`."""
-    return {topic: assessor(lt["units"], merge, min(1.0, lt["disagreement"] * level), rng,
-                            merge_size_bias, largest_share)
-            for topic, lt in sorted(latent.items())}
+    """:func:`evalkit.simulate.ttg.ttg_labels` with :func:`assess` (every topic at once)."""
+    topics = sorted(latent)
+    level_of = np.minimum(1.0, np.array([latent[t]["disagreement"] for t in topics]) * level)
+    return dict(zip(topics, assess([latent[t]["units"] for t in topics], merge, level_of, rng,
+                                   merge_size_bias, largest_share)))
