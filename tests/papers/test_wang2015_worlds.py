@@ -123,7 +123,7 @@ def test_the_unexplained_rows_are_explained_by_files_the_notebooks_write(claims_
 
     claims = pd.read_csv(FIGURES / "wang2015" / claims_file, keep_default_na=False)
     row = claims[claims.claim.str.startswith(claim)].iloc[0]
-    assert row.verdict == "does not hold"
+    assert row.verdict == ("mixed" if claim.startswith("Most rank swaps") else "does not hold")   # 5 of 20
     assert figure_files(row.explanation) == names
     written = {f"{nb.paper}/{o}" for nb in papers.notebooks() for o in nb.outputs}
     for name in names:
