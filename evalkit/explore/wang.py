@@ -145,6 +145,7 @@ def figure(view: WangView):
     left.set_xticks(x, [m.replace("weighted_", "w. ") for m in t["metric"]], fontsize=8)
     left.set_xlabel("TTG metric")
     left.set_ylabel("Kendall's tau, official vs alternate")
+    left.set_title("bars: 95% interval of tau (cut at 1 where marked)", fontsize=8)
     p = view.pairs
     right.scatter(p.loc[~p.swapped, "d_official"], p.loc[~p.swapped, "d_alternate"], s=4,
                   color="tab:grey", alpha=0.4, label="same order", rasterized=True)
@@ -153,7 +154,8 @@ def figure(view: WangView):
     right.axhline(0, color="black", lw=0.6)
     right.axvline(0, color="black", lw=0.6)
     right.set_xlabel(f"score difference of a run pair, official ({view.values['metric']})")
-    right.set_ylabel("... alternate")
+    right.set_title("each dot a pair of runs; red: the two assessors order it differently", fontsize=8)
+    right.set_ylabel("score difference, alternate")
     right.legend(loc="upper left", frameon=False, fontsize=8)
     fig.suptitle(f"alternate disagreement level {view.values['level']:g}: mean ARI "
                  f"{view.mean_ari:.3f}", fontsize=10)

@@ -33,93 +33,172 @@ def test_largest_share_outside_0_1_is_refused():
         sim_ttg.assessor_clusters(UNITS, 0.3, 0.2, np.random.default_rng(5), largest_share=1.5)
 
 
-def _curve(taus):
+def _long(taus):
+    """A curve over draws: tau per (level, draw, metric)."""
     rows = []
-    for level, ari in ((0, 0.7), (1, 0.5), (2, 0.3)):
+    for li, (level, ari) in enumerate(((0, 0.7), (1, 0.5), (2, 0.3))):
         for m, t in taus.items():
-            rows.append({"level": level, "mean_ARI": ari, "metric": m, "tau": t[level]})
+            for draw, jitter in enumerate((-0.001, 0.0, 0.03)):
+                rows.append({"level": level, "draw": draw, "mean_ARI": ari, "metric": m,
+                             "tau": t[li] + (jitter if li == 2 else 0.0)})
     return pd.DataFrame(rows)
 
 
-def test_curve_trends_read_the_direction_from_the_data():
-    trends = paper.curve_trends(_curve({"f1": (0.80, 0.85, 0.90), "precision": (0.95, 0.90, 0.85),
-                                        "recall": (0.95, 0.96, 0.96)})).set_index("metric")
+def test_curve_trends_read_the_direction_and_the_draws_from_the_data():
+    long = _long({"precision": (0.95, 0.90, 0.85), "recall": (0.95, 0.96, 0.96), "f1": (0.80, 0.85, 0.90)})
+    trends = paper.curve_trends(long).set_index("metric")
+    assert list(trends.index) == ["precision", "recall", "f1"]                  # METRICS' order
     assert trends.direction.to_dict() == {"f1": "rises", "precision": "falls", "recall": "flat"}
+    # per-draw changes at x2 - x0: f1 +0.099, +0.100, +0.130; precision -0.101, -0.100, -0.070;
+    # recall +0.009, +0.010, +0.040 (2 of 3 within 0.02)
     assert trends.loc["f1", "change"] == pytest.approx(0.10)
+    assert trends.k.to_dict() == {"precision": 3, "recall": 2, "f1": 3} and (trends.r == 3).all()
     text = paper.describe_trends(trends.reset_index())
-    assert text == ("As the mean ARI falls from 0.70 to 0.30, precision's tau falls from 0.950 to 0.850; "
-                    "f1's tau rises from 0.800 to 0.900; recall stay within 0.02.")
+    assert text == ("As the alternate's disagreement grows from x0 to x2 (median mean ARI 0.70 to 0.30), "
+                    "precision's median tau falls from 0.950 to 0.850 (in 3 of 3 draws); f1's median tau "
+                    "rises from 0.800 to 0.900 (in 3 of 3 draws); recall change by less than 0.02 in median (within "
+                    "0.02 in 2 of 3 draws).")
+    summary = paper.summarise_curve(long).set_index(["level", "metric"])
+    assert summary.loc[(2, "f1"), "tau"] == pytest.approx(0.90)
+    assert summary.loc[(2, "f1"), "tau_q3"] == pytest.approx(0.915)              # between 0.900 and 0.930
+    assert summary.loc[(2, "f1"), "draws"] == 3
 
 
-def _draws(n=20, tau_min=0.8, small=0.4, most="weighted_f1"):
-    return pd.DataFrame({"world": "default", "draw": range(n), "tau_min": tau_min, "small_f1": 0.9,
-                         "small_weighted_f1": small, "most_swaps": most, "swaps_weighted_f1": 100,
-                         "ari_mean": np.linspace(0.40, 0.50, n), "ari_median": 0.48, "ari_sd": 0.22,
-                         "clusters_official": 88.0, "clusters_alternate": 71.0})
+def _world_draws(n=20, tau_min=0.8, small_wf1=0.4):
+    from evalkit.papers.wang2015_assessor_differences.draws import WorldDraws
+
+    metrics = ("precision", "recall", "weighted_recall", "f1", "weighted_f1")
+    taus = dict(zip(metrics, (0.95, 0.96, 0.94, 0.9, tau_min)))
+    table = pd.DataFrame({"world": "default", "draw": range(n), "tau_min": tau_min,
+                          **{f"tau_{m}": t for m, t in taus.items()},
+                          **{f"swaps_{m}": s for m, s in zip(metrics, (30, 10, 25, 60, 110))},
+                          **{f"absdiff_{m}": a for m, a in zip(metrics, (0.08, 0.07, 0.14, 0.06, 0.07))},
+                          "lowest_tau": "weighted_f1", "most_swaps": "weighted_f1",
+                          "ari_mean": np.linspace(0.40, 0.50, n), "ari_median": 0.48, "ari_sd": 0.22,
+                          "clusters_official": 88.0, "clusters_alternate": 71.0, "relevant_per_topic": 190.0})
+    diffs = [{"precision": np.array([0.01, 0.02]), "recall": np.array([0.01]),
+              "weighted_recall": np.array([0.01, 0.04]), "f1": np.array([0.01, 0.02, 0.05]),
+              "weighted_f1": np.array([0.01] * 2 + [0.04] * 3) if i >= round(n * small_wf1) else
+              np.array([0.01] * 3 + [0.04] * 2)} for i in range(n)]
+    return WorldDraws(table, diffs)
 
 
-def test_claims_have_kinds_and_are_judged_over_the_draws():
+def test_claims_quote_the_paper_judge_over_whole_worlds_and_read_thresholds_with_their_ranges():
     ari = pd.Series([0.2, 0.5, 0.7])
     desc = pd.DataFrame({"mean": [190.0, 88.0, 0.7, 71.0]})
-    t1 = pd.DataFrame({"metric": ["f1", "weighted_f1"], "rank_swaps": [60, 110], "tau": [0.9, 0.82]})
+    t1 = pd.DataFrame({"metric": ["precision", "recall", "weighted_recall", "f1", "weighted_f1"],
+                       "rank_swaps": [30, 10, 25, 60, 110], "tau": [0.95, 0.96, 0.94, 0.9, 0.82]})
     diffs = {"f1": pd.Series([0.01, 0.02, 0.05]), "weighted_f1": pd.Series([0.01, 0.05])}
-    draws = _draws()
-    draws.loc[:4, "tau_min"] = 0.86                                   # stable in 5 of 20 draws
+    draws = _world_draws(small_wf1=0.3)
+    draws.table.loc[:5, "tau_min"] = 0.86                                   # stable in 6 of 20 draws
     c = paper.claims(ari, desc, t1, diffs, draws).set_index("claim")
-    assert list(c.kind) == ["calibration"] * 4 + ["paper"] * 3
+    from evalkit.declare.quotes import load, missing
+
+    wang = load("wang2015")
+    for row in c[c.kind == "paper"].itertuples():
+        assert row.section and not missing(row.quote, wang), row.Index
+    assert (c[c.draws != ""].varies.str.startswith("whole TTG world")).all()
     mean_row = c.loc["Per-topic ARI mean between 0.395 and 0.495 (paper 0.445)"]
     # ARI means 0.400 .. 0.500 in steps of 0.1/19: all but the last inside [0.395, 0.495]
-    assert mean_row.draws == "19 of 20" and mean_row.verdict == "holds"
-    stable = c.loc["Rankings stable: tau >= 0.85 for every metric (paper 0.853-0.964)"]
-    assert stable.draws == "5 of 20" and stable.verdict == "mixed"
-    assert stable.reproduced.startswith("min tau 0.820 (draws 0.800-0.860)")
-    small = c.loc["Most rank swaps are small (|diff| < 0.03) for F1 and weighted F1"]
-    assert small.draws == "0 of 20" and small.verdict == "does not hold"
-    assert c.loc["Weighted F1 has the most rank swaps (paper 90)", "draws"] == "20 of 20"
+    assert mean_row.draws == "19 of 20" and mean_row.verdict == "holds" and mean_row.kind == "calibration"
+    stable = c.loc["Evaluation stable: tau >= 0.85 for every metric (paper 0.853-0.964)"]
+    assert stable.draws == "6 of 20" and stable.verdict == "mixed" and stable.source == "workspace"
+    # tau_min 0.86 in 6 draws, 0.80 in 14: at 0.8 every draw holds, above 0.86 none
+    assert stable.sensitivity == "flips: holds at 0.8, mixed at 0.825-0.85, does not hold at 0.875-0.9"
+    # weighted F1: 3 of 5 swaps below 0.03 in the first 6 draws, 2 of 5 after; F1 2 of 3 (1 of 3 below
+    # 0.02); below 0.045 every weighted-F1 swap is small
+    small = c.loc["Most rank swaps are small (more than half with |diff| < 0.03) for F1 and weighted F1"]
+    assert small.draws == "6 of 20" and small.verdict == "mixed"
+    assert small.sensitivity == "flips: does not hold at 0.02, mixed at 0.025-0.04, holds at 0.045-0.05"
+    others = c.loc["The other metrics (precision, both recalls) each have a share of small swaps (|diff| < 0.03) "
+                   "at least that of F1 and of weighted F1"]
+    assert others.verdict == "does not hold"                 # weighted recall 1 of 2 < F1's 2 of 3
+    similar = c.loc["Absolute values quite similar: every metric's mean |official - alternate| per run is at "
+                    "most 10% of its mean score"]
+    assert similar.verdict == "does not hold" and similar.sensitivity == "flips: does not hold at 5%-10%, holds at 15%-20%"
+    assert "weighted recall differs most" in similar.explanation
+    assert c.loc["Particularly the unweighted metrics: their mean relative difference (precision, recall, F1) "
+                 "is below the weighted metrics' (weighted recall, weighted F1)", "verdict"] == "holds"
+    few = c.loc["Quite small numbers of rank swaps: at most 10% of the 1225 pairs for every metric (paper at "
+                "most 90, 7.3%)"]
+    assert few.verdict == "holds"                                         # 110 <= 122.5
+    untestable = c[c.verdict == "not testable here"]
+    assert len(untestable) == 5 and (untestable.explanation != "").all()
+    from evalkit.declare.claims import tally_text
+
+    assert tally_text(c.reset_index().to_dict("records")) == "5 of 9 testable claims hold (5 not testable here)"
 
 
 def test_claims_refuse_fewer_than_20_draws():
     with pytest.raises(ValueError, match="at least 20 draws"):
         paper.claims(pd.Series([0.5, 0.4]), pd.DataFrame({"mean": [1.0, 2.0, 0.0, 1.0]}),
                      pd.DataFrame({"metric": ["f1"], "rank_swaps": [1], "tau": [0.9]}),
-                     {"f1": pd.Series([0.01])}, _draws(n=5))
+                     {"f1": pd.Series([0.01])}, _world_draws(n=5))
 
 
-def test_committed_claims_count_only_the_papers_rows_and_judge_over_draws():
+def test_committed_claims_count_only_the_papers_rows_and_judge_over_whole_worlds():
     claims = pd.read_csv(FIGURES / "wang2015" / "claims.csv", keep_default_na=False)
-    assert set(claims.kind) == {"paper", "calibration"}
+    assert set(claims.kind) == {"paper", "calibration", "beyond"}
     assert claims[claims.claim.str.startswith("Per-topic ARI")].kind.eq("calibration").all()
-    r = claims.draws.str.extract(r"(\d+) of (\d+)").astype(int)
-    assert (r[1] >= 20).all()
-    for row in claims[claims.verdict != "holds"].itertuples():
+    judged = claims[claims.draws != ""]
+    r = judged.draws.str.extract(r"(\d+) of (\d+)").astype(int)
+    assert (r[1] >= 20).all() and judged.varies.str.contains("official clusters, runs and alternate").all()
+    for row in claims[(claims.verdict != "holds") & claims.claim.str.contains("tau >= 0.85 for every|Most rank")
+                      & (claims.kind == "paper")].itertuples():
         assert "Correlational" in row.explanation and "Set directly" in row.explanation
+    # every claim that does not hold, or is mixed, says why
+    assert (claims[claims.verdict.isin(["does not hold", "mixed"]) & (claims.kind != "beyond")]
+            .explanation != "").all()
+    # a workspace threshold is never called the paper's
+    assert (claims[claims.threshold != ""].source == "workspace").all()
 
 
 def test_the_docs_sentence_on_the_curve_matches_the_committed_curve():
-    curve = pd.read_csv(FIGURES / "wang2015" / "tau_vs_disagreement.csv")
-    trends = paper.curve_trends(curve).set_index("metric").direction.to_dict()
-    assert trends == {"precision": "flat", "recall": "flat", "weighted_recall": "flat",
-                      "f1": "rises", "weighted_f1": "rises"}
-    docs = (ROOT / "docs" / "findings.md").read_text()
+    import re
+
+    curve = pd.read_csv(FIGURES / "wang2015" / "tau_vs_disagreement.csv").set_index(["level", "metric"])
+    claims = pd.read_csv(FIGURES / "wang2015" / "claims.csv", keep_default_na=False)
+    beyond = claims[claims.kind == "beyond"]
+
+    def row(metric):
+        r = beyond[beyond.claim.str.startswith(f"Beyond the paper: tau of {metric} ")].iloc[0]
+        a, b = re.search(r"median tau (\S+) to (\S+) ", r.reproduced).groups()
+        return r.claim.split(f"tau of {metric} ")[1].split(" as ")[0], a, b, r.draws.split(" of ")[0]
+
+    (f1_way, f1a, f1b, f1k), (wf_way, wfa, wfb, wfk) = row("f1"), row("weighted f1")
+    p_way, pa, pb, pk = row("precision")
+    assert f1_way == wf_way == "rises" and p_way == "falls"
+    assert row("recall")[0] == row("weighted recall")[0] == "stays within 0.02"
+    docs = " ".join((ROOT / "docs" / "findings.md").read_text().split())
     assert "tau falls as the assessors disagree more" not in docs
-    assert ("as the assessors disagree more (the mean ARI falling), the tau of F1 and weighted F1 "
-            "rises and that of precision and both recalls stays flat") in " ".join(docs.split())
+    assert (f"the median tau of F1 and weighted F1 rises ({f1a} to {f1b} and {wfa} to {wfb}, in {f1k} and "
+            f"{wfk} of the 20 worlds), precision's falls a little ({pa} to {pb}, in {pk} of 20) and both "
+            "recalls' stays within 0.02") in docs
+    lo, hi = curve.index.levels[0].min(), curve.index.levels[0].max()
+    ari = curve.xs("f1", level="metric").mean_ARI
+    assert f"(x{lo:g} to x{hi:g}, median mean ARI {ari[lo]:.2f} to {ari[hi]:.2f})" in docs
+    assert "paper's \"tau >= 0.85" not in docs
 
 
 def test_the_docs_sentences_on_the_claims_match_the_committed_claims():
     import re
 
-    claims = pd.read_csv(FIGURES / "wang2015" / "claims.csv", keep_default_na=False).set_index("claim")
+    from evalkit.declare.claims import tally_text
+
+    claims = pd.read_csv(FIGURES / "wang2015" / "claims.csv", keep_default_na=False)
     docs = " ".join((ROOT / "docs" / "findings.md").read_text().split())
-    # "... 'tau >= 0.85 for every metric' and 'most swaps are small' do not hold in any of the draws"
-    assert "do not hold in any of the draws" in docs
-    for claim in ("Rankings stable", "Most rank swaps are small"):
-        row = claims[claims.index.str.startswith(claim)].iloc[0]
-        assert row.draws.startswith("0 of ")
-        # "Setting the largest-cluster share directly ... moves tau the same way in every draw"
-        k, r = re.search(r"Set directly.*? in (\d+) of (\d+) draws", row.explanation).groups()
-        assert k == r
-    assert "moves tau the same way in every draw" in docs
+    assert f"The paper's §4 claims: {tally_text(claims.to_dict('records'))}." in docs
+    claims = claims.set_index("claim")
+    mean = claims.loc["Per-topic ARI mean between 0.395 and 0.495 (paper 0.445)", "draws"]
+    assert f"lands in 0.395–0.495 in {mean.split(' of ')[0]} of the 20 worlds" in docs
+    row = claims[claims.index.str.startswith("Evaluation stable")].iloc[0]
+    assert row.draws.startswith("0 of 20") and "holds in none of the 20 whole worlds" in docs
+    assert row.sensitivity.startswith("flips: mixed at 0.8,") and "read as tau >= 0.80 it is mixed" in docs
+    small = claims[claims.index.str.startswith("Most rank swaps are small")].iloc[0]
+    assert small.sensitivity.endswith("holds at 0.04-0.05") and "small only from a 0.04 threshold on" in docs
+    assert "workspace's reading" in docs
+    k, r = re.search(r"Set directly.*? in (\d+) of (\d+) draws", row.explanation).groups()
+    assert f"moves tau the same way in {k} of the {r} worlds" in docs
 
 
 def test_the_label_table_scores_runs_as_the_cluster_table_does():

@@ -111,7 +111,7 @@ def test_the_committed_preference_log_is_unchanged_by_the_new_knob(default_world
 
 
 @pytest.mark.parametrize("claims_file, claim, names", [
-    ("claims.csv", "Rankings stable", ["wang2015/assessor_worlds.png", "wang2015/assessor_worlds.csv"]),
+    ("claims.csv", "Evaluation stable", ["wang2015/assessor_worlds.png", "wang2015/assessor_worlds.csv"]),
     ("claims.csv", "Most rank swaps are small", ["wang2015/assessor_worlds.png",
                                                  "wang2015/assessor_worlds.csv"]),
     ("claims_preferences.csv", "Table 3: the ANOVA of per-assessor kappa across 4 bins is significant for "
@@ -123,7 +123,7 @@ def test_the_unexplained_rows_are_explained_by_files_the_notebooks_write(claims_
 
     claims = pd.read_csv(FIGURES / "wang2015" / claims_file, keep_default_na=False)
     row = claims[claims.claim.str.startswith(claim)].iloc[0]
-    assert row.verdict == "does not hold"
+    assert row.verdict == ("mixed" if claim.startswith("Most rank swaps") else "does not hold")   # 5 of 20
     assert figure_files(row.explanation) == names
     written = {f"{nb.paper}/{o}" for nb in papers.notebooks() for o in nb.outputs}
     for name in names:

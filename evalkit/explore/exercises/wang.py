@@ -134,7 +134,7 @@ def check_rank_swaps(answer) -> Verdict:
 
 
 def check_stable_draws(answer, draws) -> Verdict:
-    """In how many of the default world's draws (``draws``: the notebook's ``worlds_draws``) is
+    """In how many of the whole worlds (``draws``: the notebook's ``worlds_draws``, rows ``default``) is
     tau >= :data:`~evalkit.papers.wang2015_assessor_differences.TAU_STABLE` for every metric?"""
     from ...declare.claims import verdict_over_draws
     from ...papers.wang2015_assessor_differences import TAU_STABLE
@@ -148,7 +148,7 @@ def check_stable_draws(answer, draws) -> Verdict:
     return report(close_to(answer, k, 0), f"{k} of {r} draws: the claim's verdict is "
                   f"'{verdict_over_draws(k, r)}'; {lesson}.",
                   "filter worlds_draws to world == 'default' and count the rows whose tau_min is "
-                  f"at least {TAU_STABLE:g}.")
+                  f"at least {TAU_STABLE:g} (the workspace's threshold: the paper names none).")
 
 
 #: The calibration exercise's options; the right one is computed from their wording below.

@@ -16,8 +16,9 @@ themselves are in :mod:`evalkit.measures.timeline`, the simulated world in
 * :func:`swap_differences` — Figure 5's data: each swapped pair with its
   absolute score difference.
 * :func:`disagreement_curve` — beyond the paper: Kendall tau between the
-  official and alternate rankings as the alternate assessor's disagreement
-  grows.
+  official and alternate rankings as both assessors' disagreement grows, on
+  one re-simulated world (the notebook's curve is over whole worlds instead:
+  :mod:`.curve`).
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from ... import paths
 
 __all__ = ["BIN_WIDTH", "World", "load_world", "describe", "topic_ari", "ari_statistics", "ari_vs_published",
            "SPREAD_METRICS", "figure2_spread", "tweet_times", "cluster_panels", "stability",
-           "swap_differences", "disagreement_curve", "FLAT", "curve_trends", "describe_trends"]
+           "swap_differences", "disagreement_curve"]
 
 
 #: Figure 5's bin width of absolute score difference (the paper's: equal bins of 0.01).
@@ -202,41 +203,3 @@ def disagreement_curve(world: World, levels, seed: int, targets: pd.DataFrame | 
         for row in stability(s_off, s_alt).itertuples(index=False):
             rows.append({"level": level, "mean_ARI": ari, **row._asdict()})
     return pd.DataFrame(rows)
-
-
-#: A metric's tau "stays flat" over the disagreement curve when it moves less than this.
-FLAT = 0.02
-
-
-def curve_trends(curve: pd.DataFrame) -> pd.DataFrame:
-    """Which way each metric's tau moves over :func:`disagreement_curve`, from the data.
-
-    One row per metric: tau at the most and at the least agreeing assessors
-    (highest and lowest mean ARI), the change and its direction: ``"rises"``
-    or ``"falls"`` as the assessors disagree more, ``"flat"`` when it moves by
-    less than :data:`FLAT`.
-    """
-    rows = []
-    for m, g in curve.groupby("metric", sort=False):
-        g = g.sort_values("mean_ARI", ascending=False)
-        first, last = g.iloc[0], g.iloc[-1]
-        change = last.tau - first.tau
-        rows.append({"metric": m, "ari_from": first.mean_ARI, "ari_to": last.mean_ARI,
-                     "tau_from": first.tau, "tau_to": last.tau, "change": change,
-                     "direction": "flat" if abs(change) < FLAT else "rises" if change > 0 else "falls"})
-    return pd.DataFrame(rows)
-
-
-def describe_trends(trends: pd.DataFrame) -> str:
-    """One sentence from :func:`curve_trends`: which metrics' tau rise, fall or stay flat."""
-    parts = []
-    for direction in ("falls", "rises"):
-        for r in trends[trends.direction == direction].itertuples():
-            parts.append(f"{r.metric.replace('_', ' ')}'s tau {direction} from {r.tau_from:.3f} to "
-                         f"{r.tau_to:.3f}")
-    flat = trends[trends.direction == "flat"]
-    if len(flat):
-        parts.append(f"{', '.join(m.replace('_', ' ') for m in flat.metric)} stay within {FLAT:g}")
-    first = trends.iloc[0]
-    return (f"As the mean ARI falls from {first.ari_from:.2f} to {first.ari_to:.2f}, "
-            + "; ".join(parts) + ".")

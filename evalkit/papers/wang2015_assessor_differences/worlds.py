@@ -1,22 +1,23 @@
 """Wang et al. (SIGIR 2015) §4, beyond the paper: alternative alternate assessors.
 
-Why weighted F1 is less stable here than in the paper.  The default
-simulated world is rebuilt in memory and only its alternate assessor is
-re-drawn, varying which units it lumps together (``merge_size_bias``) and
-how much it disagrees (over these the size of its largest cluster is an
-outcome: evidence of a correlation), and, on the default world's own draws,
-with the share of each topic's tweets in its largest cluster set directly
-(``largest_share``: the named cause varied on its own).  The default world's
-draws are those the paper's claims are judged over.  Each world re-runs the
-§3–4 pipeline (:mod:`.pipeline`: Table 1's tau and swaps, Figure 5's small
-swaps, §4.1's ARI) on cluster labels, without writing cluster files.
+Why weighted F1 is less stable here than in the paper.  The notebook draws
+its worlds with :func:`.draws.whole_worlds` (every claim is judged over
+whole worlds there) and summarises them here with :func:`summarise_worlds`.
+:func:`assessor_worlds` is the older, narrower experiment, kept (public) for its
+tests and other callers: the committed world is rebuilt in memory and only
+its alternate assessor is re-drawn, varying which units it lumps together
+(``merge_size_bias``) and how much it disagrees, and with the share of each
+topic's tweets in its largest cluster set directly (``largest_share``).
+Each world re-runs the §3–4 pipeline (:mod:`.pipeline`: Table 1's tau and
+swaps, Figure 5's small swaps, §4.1's ARI) on cluster labels, without
+writing cluster files.
 
-* :func:`assessor_worlds` — one row per (world, draw).
+* :func:`assessor_worlds` — one row per (world, draw), committed world only.
 * :func:`summarise_worlds` — one row per world, with whether it meets §4.1's
   calibration targets.
 
 The figure is :func:`.figures.assessor_worlds_figure`; the explanation the
-claims quote from the summary is in :mod:`.verdicts`.
+claims quote from the summary is in :mod:`.explain`.
 """
 
 from __future__ import annotations
