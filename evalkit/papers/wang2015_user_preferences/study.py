@@ -30,7 +30,7 @@ from ...stats import agreement as agreement_stats
 from ..wang2015_assessor_differences.pipeline import load_world
 from .kappa import kappa_of_tables
 
-__all__ = ["METRICS_OF_TYPE", "BINS", "BIN_LABELS", "TIME_BIN", "same_implied", "time_panels", "METRICS", "implied_choice", "agreement",
+__all__ = ["METRICS_OF_TYPE", "BINS", "BIN_LABELS", "TIME_BIN", "TIME_CAP", "time_bins", "same_implied", "time_panels", "METRICS", "implied_choice", "agreement",
            "anova_by_bin", "judgment_table", "shared_fleiss", "kappa_trend", "load_study", "design_table",
            "landis_koch_table", "fleiss_vs_published", "paper_anova_p"]
 
@@ -50,6 +50,9 @@ BIN_LABELS = tuple(f"[{a:g},{b:.1f})" if b < 1 else f"[{a:g},1]" for a, b in zip
 
 #: Figure 9's bins of time spent, seconds.
 TIME_BIN = 30
+#: Figure 9's last bin pools the judgments from this many seconds on (a display choice:
+#: about 1% of the committed study's judgments take longer).
+TIME_CAP = 300
 
 
 #: The five metrics, in the paper's order.
@@ -94,21 +97,37 @@ def agreement(judgments: pd.DataFrame, by: tuple[str, ...] = ("metric", "bin"),
 
 
 def anova_by_bin(per_assessor: pd.DataFrame) -> pd.DataFrame:
-    """Table 3: one-way ANOVA of per-assessor kappa across bins, per metric (scipy)."""
-    from scipy.stats import f_oneway
+    """Table 3: one-way ANOVA of per-assessor kappa across bins, per metric.
 
+    ``F = (SS_B / (g - 1)) / (SS_W / (N - g))`` over the ``g`` bins holding a
+    defined kappa and their ``N`` kappas, ``p`` its upper F tail (the values of
+    :func:`scipy.stats.f_oneway`, computed for all metrics at once).  A metric
+    with fewer than 2 bins or no residual degree of freedom gets NaN.
+    """
+    from scipy.stats import f as f_dist
+
+    k = per_assessor.dropna(subset=["kappa"])
+    metrics = list(dict.fromkeys(k["metric"]))
+    g = k.groupby(["metric", "bin"], observed=True, sort=False).kappa
+    cells = pd.DataFrame({"n": g.size(), "mean": g.mean(),
+                          "ss": g.var(ddof=0) * g.size()}).reset_index()
+    cells = cells[cells.n > 0]
+    by = cells.groupby("metric", sort=False)
+    n, groups = by.n.sum(), by.size()
+    grand = (cells["mean"] * cells.n).groupby(cells.metric, sort=False).sum() / n
+    ssb = (cells.n * (cells["mean"] - cells.metric.map(grand)) ** 2).groupby(cells.metric, sort=False).sum()
+    ssw = by.ss.sum()
     rows = []
-    for metric, g in per_assessor.dropna(subset=["kappa"]).groupby("metric", sort=False):
-        groups = [x.kappa.to_numpy() for _, x in g.groupby("bin", observed=True) if len(x)]
-        groups = [x for x in groups if len(x) >= 1]
-        n = sum(len(x) for x in groups)
-        if len(groups) < 2 or n <= len(groups):
-            rows.append({"metric": metric, "df1": np.nan, "df2": np.nan, "F": np.nan, "p": np.nan})
+    for m in metrics:
+        df1, df2 = groups.get(m, 0) - 1, n.get(m, 0) - groups.get(m, 0)
+        if df1 < 1 or df2 < 1:
+            rows.append({"metric": m, "df1": np.nan, "df2": np.nan, "F": np.nan, "p": np.nan})
             continue
-        res = f_oneway(*groups)
-        rows.append({"metric": metric, "df1": len(groups) - 1, "df2": n - len(groups),
-                     "F": float(res.statistic), "p": float(res.pvalue)})
-    return pd.DataFrame(rows)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            f = (ssb[m] / df1) / (ssw[m] / df2)
+        p = float(f_dist.sf(f, df1, df2)) if np.isfinite(f) else (0.0 if f == np.inf else np.nan)
+        rows.append({"metric": m, "df1": df1, "df2": df2, "F": float(f), "p": p})
+    return pd.DataFrame(rows, columns=["metric", "df1", "df2", "F", "p"])
 
 
 def judgment_table(log: pd.DataFrame, timelines: pd.DataFrame) -> pd.DataFrame:
@@ -144,10 +163,21 @@ def judgment_table(log: pd.DataFrame, timelines: pd.DataFrame) -> pd.DataFrame:
     out = (pd.concat(parts).sort_values(["_row", "_order"], kind="stable")
            .drop(columns=["_row", "_order"]).reset_index(drop=True))
     out["bin"] = pd.cut(out["diff"].abs(), BINS, right=False, labels=list(BIN_LABELS))
-    edges = np.arange(0, max(out.seconds.max(), TIME_BIN) + TIME_BIN, TIME_BIN)
-    out["time_bin"] = pd.cut(out.seconds, edges, right=False,
-                             labels=[f"[{int(a)},{int(b)})" for a, b in zip(edges[:-1], edges[1:])])
+    out["time_bin"] = time_bins(out.seconds)
     return out
+
+
+def time_bins(seconds: pd.Series) -> pd.Categorical:
+    """Figure 9's bins: :data:`TIME_BIN` seconds wide up to :data:`TIME_CAP`; the last bin
+    pools every judgment from ``TIME_CAP`` s on (labelled ``[cap,longest]``), so a few slow
+    judgments do not stretch the time axis."""
+    top = float(max(seconds.max(), 0.0))
+    edges = list(range(0, TIME_CAP + 1, TIME_BIN))
+    labels = [f"[{a},{b})" for a, b in zip(edges[:-1], edges[1:])]
+    if top >= TIME_CAP:
+        edges.append(np.inf)
+        labels.append(f"[{TIME_CAP},{int(np.ceil(top))}]")
+    return pd.cut(seconds, edges, right=False, labels=labels)
 
 
 def shared_fleiss(log: pd.DataFrame) -> tuple[float, int, int]:
