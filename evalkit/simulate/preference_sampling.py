@@ -131,9 +131,9 @@ def make_batches(pairs: pd.DataFrame, batches_per_assessor: dict, rng: np.random
                  size: int = 180, shared: int = 30) -> pd.DataFrame:
     """Assign pairs to assessors' batches, roughly an equal number per type.
 
-    Each batch takes its pairs round robin over the types (a third each while
-    every pool lasts; a type whose pool is exhausted is skipped, so the others
-    fill its place).  Every assessor's first batch starts with the same
+    Each batch takes a third of its pairs from each type's pool; a type too
+    scarce for that is spread evenly over the batches still to fill, and the
+    other types fill its place round robin.  Every assessor's first batch starts with the same
     ``shared`` pairs; all other pairs are unique to one assessor, and a pair
     listed in two types' pools (:func:`sample_pairs`) is judged once.
     Left/right placement is random per judgment.  Returns ``assessor, batch,
@@ -160,15 +160,31 @@ def make_batches(pairs: pd.DataFrame, batches_per_assessor: dict, rng: np.random
                 return pid
         return None
 
+    turn = [0]   # whose turn it is in the round robin, across batches
+    left = [sum(batches_per_assessor.values())]   # batches still to fill
+
     def take(n):
-        picked, i = [], 0
-        while len(picked) < n and any(pools.values()):
-            for j in range(len(types)):  # round robin over types, skipping exhausted ones
-                pid = pop(types[(i + j) % len(types)])
+        """``n`` pairs: an equal share per type, a scarce type spread evenly over the batches
+        still to fill, the rest round robin over the types that still have pairs."""
+        per = {k: n // len(types) + (i < n % len(types)) for i, k in enumerate(types)}
+        picked, scarce = [], set()
+        for k in types:
+            spread = -(-len(pools[k]) // max(left[0], 1))
+            if spread < per[k]:
+                scarce.add(k)
+            for _ in range(min(per[k], spread)):
+                pid = pop(k)
                 if pid is not None:
                     picked.append(pid)
+        while len(picked) < n and any(pools.values()):
+            fill = [k for k in types if pools[k] and k not in scarce] or types
+            for j in range(len(types)):  # round robin over the filling types
+                q = (turn[0] + j) % len(types)
+                pid = pop(types[q]) if types[q] in fill else None
+                if pid is not None:
+                    picked.append(pid)
+                    turn[0] = q + 1
                     break
-            i += 1
         return picked
 
     common = take(shared)
@@ -177,6 +193,7 @@ def make_batches(pairs: pd.DataFrame, batches_per_assessor: dict, rng: np.random
     for assessor, n_batches in batches_per_assessor.items():
         for batch in range(1, n_batches + 1):
             ids = (common + take(size - shared)) if batch == 1 else take(size)
+            left[0] -= 1
             rows += [(assessor, batch, int(pid), kind_of[at[pid]], topic_of[at[pid]], run_a[at[pid]],
                       run_b[at[pid]], pid in in_common) for pid in ids]
     out = pd.DataFrame(rows, columns=["assessor", "batch", "pair_id", "type", "topic", "run_a",

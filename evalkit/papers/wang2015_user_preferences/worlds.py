@@ -46,7 +46,8 @@ class StudyDraws(NamedTuple):
     committed: bool | None = None
 
 
-def study_outcomes(jt: pd.DataFrame, log: pd.DataFrame, alpha: float = 0.05) -> dict:
+def study_outcomes(jt: pd.DataFrame, log: pd.DataFrame, alpha: float = 0.05,
+                   agg: pd.DataFrame | None = None) -> dict:
     """One study's scalar outcomes, from its judgment table ``jt`` (with choices) and its ``log``.
 
     Per metric: the smallest and largest bin kappa of Figure 7 (``min_<m>``,
@@ -55,9 +56,9 @@ def study_outcomes(jt: pd.DataFrame, log: pd.DataFrame, alpha: float = 0.05) -> 
     (``overall_<m>``); ``fleiss``: Fleiss' kappa on the shared pairs;
     ``f1_pairs`` and ``f1_same``: the F1-sampled judgments and how many of
     them unweighted and weighted F1 order the same way; ``n_<type>``: the
-    judgments of each sampling type.
+    judgments of each sampling type.  ``agg``: Figure 7's bins of ``jt`` when already computed.
     """
-    agg = agreement(jt, alpha=alpha)
+    agg = agreement(jt, alpha=alpha) if agg is None else agg
     overall = agreement(jt, by=("metric",), alpha=alpha).set_index("metric").kappa
     out = {}
     for m in METRICS:
@@ -111,8 +112,9 @@ def anova_worlds(world, timelines: pd.DataFrame, shares, studies: int, seed: int
                 anova.append({"insensitive_share": float(share), "study": k, "metric": res.metric,
                               "df1": res.df1, "df2": res.df2, "F": res.F, "p": res.p})
             if default:
-                outcomes.append({"study": k, **study_outcomes(judged, log, alpha)})
-                bins.append(agreement(judged, alpha=alpha).assign(study=k))
+                agg = agreement(judged, alpha=alpha)
+                outcomes.append({"study": k, **study_outcomes(judged, log, alpha, agg)})
+                bins.append(agg.assign(study=k))
                 times.append(agreement(judged, by=("metric", "time_bin"), alpha=alpha).assign(study=k))
                 assessors.append(per.assign(study=k))
     frames = [pd.concat(x, ignore_index=True) for x in (bins, times, assessors)]
