@@ -250,7 +250,7 @@ def _time_row(c: Claims, draws) -> None:
 
     t = draws.times[draws.times.preferences >= MIN_PREFERENCES].dropna(subset=["kappa"])
     t = t.assign(start=t.time_bin.str.extract(r"\[(\d+),")[0].astype(float))
-    sig = {k: any(len(g) >= 3 and spearmanr(g.start, g.kappa).pvalue < ALPHA
+    sig = {k: any(len(g) >= 3 and g.kappa.nunique() > 1 and spearmanr(g.start, g.kappa).pvalue < ALPHA
                   for _, g in x.groupby("metric")) for k, x in t.groupby("study")}
     none = [not sig.get(k, False) for k in draws.outcomes.study]
     c.add_not_testable(
