@@ -104,7 +104,7 @@ def anova_worlds(world, timelines: pd.DataFrame, shares, studies: int, seed: int
             default = float(share) == 0
             if default and k == 0 and committed_log is not None:
                 cols = ["assessor", "pair_id", "left_run", "right_run", "choice"]
-                same = (len(log) == len(committed_log) and
+                same = bool(len(log) == len(committed_log) and
                         (log[cols].to_numpy() == committed_log[cols].to_numpy()).all())
             sel = judged if default else judged[judged.metric == "precision"]
             per = agreement(sel, by=("assessor", "metric", "bin"), alpha=alpha)
