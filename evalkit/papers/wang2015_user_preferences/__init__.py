@@ -33,7 +33,7 @@ from ...declare.claims import MIN_DRAWS
 from .. import wang2015_assessor_differences as assessor_differences
 
 __getattr__, _dir, _exported = exports(__name__, {
-    "study": ("METRICS_OF_TYPE", "BINS", "BIN_LABELS", "TIME_BIN", "TIME_CAP", "time_bins", "same_implied", "time_panels", "METRICS", "implied_choice", "agreement",
+    "study": ("METRICS_OF_TYPE", "BINS", "BIN_LABELS", "TIME_BIN", "TIME_CAP", "time_bins", "same_implied", "time_panels", "METRICS", "implied_choice", "agreement", "agreement_by",
               "anova_by_bin", "judgment_table", "shared_fleiss", "kappa_trend", "load_study",
               "design_table", "landis_koch_table", "fleiss_vs_published", "paper_anova_p"),
     "worlds": ("MIN_PREFERENCES", "StudyDraws", "anova_worlds", "study_outcomes", "summarise_anova_worlds"),

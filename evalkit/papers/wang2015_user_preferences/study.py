@@ -30,7 +30,7 @@ from ...stats import agreement as agreement_stats
 from ..wang2015_assessor_differences.pipeline import load_world
 from .kappa import kappa_of_tables
 
-__all__ = ["METRICS_OF_TYPE", "BINS", "BIN_LABELS", "TIME_BIN", "TIME_CAP", "time_bins", "same_implied", "time_panels", "METRICS", "implied_choice", "agreement",
+__all__ = ["METRICS_OF_TYPE", "BINS", "BIN_LABELS", "TIME_BIN", "TIME_CAP", "time_bins", "same_implied", "time_panels", "METRICS", "implied_choice", "agreement", "agreement_by",
            "anova_by_bin", "judgment_table", "shared_fleiss", "kappa_trend", "load_study", "design_table",
            "landis_koch_table", "fleiss_vs_published", "paper_anova_p"]
 
@@ -76,24 +76,44 @@ def agreement(judgments: pd.DataFrame, by: tuple[str, ...] = ("metric", "bin"),
     once (:func:`.kappa.kappa_of_tables`).  A group without a decided
     judgment, or with one category only, has an undefined (NaN) kappa.
     """
+    return agreement_by(judgments, by, alpha)(judgments["choice"])
+
+
+_CATS = {"left": 0, "right": 1, "neither": 2}
+
+
+def _codes(values) -> np.ndarray:
+    codes = pd.Series(values).map(_CATS).to_numpy()
+    if np.isnan(codes.astype(float)).any():
+        raise ValueError(f"choices and implied choices must be one of {sorted(_CATS)}")
+    return codes.astype(int)
+
+
+def agreement_by(judgments: pd.DataFrame, by: tuple[str, ...] = ("metric", "bin"),
+                 alpha: float = 0.05):
+    """:func:`agreement` for many sets of choices on the same judgments: the groups and the
+    implied choices are coded once, and the returned function maps a ``choice`` array (one
+    per row of ``judgments``) to the agreement frame (the simulated studies redraw only the
+    choices)."""
     if not 0 < alpha < 1:
         raise ValueError(f"alpha must lie in (0, 1), got {alpha!r}")
     groups = judgments.groupby(list(by), sort=True, observed=True)
     code = groups.ngroup().to_numpy()
     keys = groups.size().index
-    cats = {"left": 0, "right": 1, "neither": 2}
-    human = judgments["choice"].map(cats).to_numpy()
-    metric = judgments["implied"].map(cats).to_numpy()
-    if np.isnan(human.astype(float)).any() or np.isnan(metric.astype(float)).any():
-        raise ValueError(f"choices and implied choices must be one of {sorted(cats)}")
-    decided = human != 2
-    tables = np.zeros((len(keys), 3, 3))
-    np.add.at(tables, (code[decided], human[decided].astype(int), metric[decided].astype(int)), 1)
-    k = kappa_of_tables(tables, alpha)
     frame = keys.to_frame(index=False) if isinstance(keys, pd.MultiIndex) else pd.DataFrame({by[0]: keys})
-    return frame.assign(kappa=k["kappa"], low=k["low"], high=k["high"],
-                        neither=np.bincount(code[~decided], minlength=len(keys)).astype(int),
-                        preferences=k["n"].astype(int))
+    metric = _codes(judgments["implied"])
+
+    def of(choice) -> pd.DataFrame:
+        human = _codes(choice)
+        decided = human != 2
+        tables = np.zeros((len(keys), 3, 3))
+        np.add.at(tables, (code[decided], human[decided], metric[decided]), 1)
+        k = kappa_of_tables(tables, alpha)
+        return frame.assign(kappa=k["kappa"], low=k["low"], high=k["high"],
+                            neither=np.bincount(code[~decided], minlength=len(keys)).astype(int),
+                            preferences=k["n"].astype(int))
+
+    return of
 
 
 def anova_by_bin(per_assessor: pd.DataFrame) -> pd.DataFrame:

@@ -23,7 +23,7 @@ import numpy as np
 import pandas as pd
 
 from ...simulate.preferences import draw_choices, draw_design, study_generator
-from .study import (METRICS, METRICS_OF_TYPE, agreement, anova_by_bin, judgment_table,
+from .study import (METRICS, METRICS_OF_TYPE, agreement, agreement_by, anova_by_bin, judgment_table,
                     shared_fleiss)
 
 __all__ = ["MIN_PREFERENCES", "StudyDraws", "anova_worlds", "study_outcomes", "summarise_anova_worlds"]
@@ -47,7 +47,7 @@ class StudyDraws(NamedTuple):
 
 
 def study_outcomes(jt: pd.DataFrame, log: pd.DataFrame, alpha: float = 0.05,
-                   agg: pd.DataFrame | None = None) -> dict:
+                   agg: pd.DataFrame | None = None, overall: pd.DataFrame | None = None) -> dict:
     """One study's scalar outcomes, from its judgment table ``jt`` (with choices) and its ``log``.
 
     Per metric: the smallest and largest bin kappa of Figure 7 (``min_<m>``,
@@ -56,10 +56,12 @@ def study_outcomes(jt: pd.DataFrame, log: pd.DataFrame, alpha: float = 0.05,
     (``overall_<m>``); ``fleiss``: Fleiss' kappa on the shared pairs;
     ``f1_pairs`` and ``f1_same``: the F1-sampled judgments and how many of
     them unweighted and weighted F1 order the same way; ``n_<type>``: the
-    judgments of each sampling type.  ``agg``: Figure 7's bins of ``jt`` when already computed.
+    judgments of each sampling type.  ``agg``, ``overall``: the agreement of ``jt`` per
+    (metric, bin) and per metric, when already computed.
     """
     agg = agreement(jt, alpha=alpha) if agg is None else agg
-    overall = agreement(jt, by=("metric",), alpha=alpha).set_index("metric").kappa
+    overall = (agreement(jt, by=("metric",), alpha=alpha) if overall is None else overall)
+    overall = overall.set_index("metric").kappa
     out = {}
     for m in METRICS:
         k = agg[agg.metric == m].kappa.dropna()
@@ -98,24 +100,29 @@ def anova_worlds(world, timelines: pd.DataFrame, shares, studies: int, seed: int
         design = draw_design(timelines, rel, study_generator(seed, k))
         base = judgment_table(design.batches.assign(choice="neither", seconds=design.seconds), timelines)
         repeat = design.batches["type"].map(checked).to_numpy()
+        prec = (base.metric == "precision").to_numpy()
+        of = {"bins": agreement_by(base, alpha=alpha), "overall": agreement_by(base, ("metric",), alpha),
+              "times": agreement_by(base, ("metric", "time_bin"), alpha),
+              "per": agreement_by(base, ("assessor", "metric", "bin"), alpha),
+              "per_precision": agreement_by(base[prec], ("assessor", "metric", "bin"), alpha)}
         for share in shares:
             log = draw_choices(design, float(share))
-            judged = base.assign(choice=np.repeat(log.choice.to_numpy(), repeat))
+            choice = np.repeat(log.choice.to_numpy(), repeat)
             default = float(share) == 0
             if default and k == 0 and committed_log is not None:
                 cols = ["assessor", "pair_id", "left_run", "right_run", "choice"]
                 same = bool(len(log) == len(committed_log) and
-                        (log[cols].to_numpy() == committed_log[cols].to_numpy()).all())
-            sel = judged if default else judged[judged.metric == "precision"]
-            per = agreement(sel, by=("assessor", "metric", "bin"), alpha=alpha)
+                            (log[cols].to_numpy() == committed_log[cols].to_numpy()).all())
+            per = of["per"](choice) if default else of["per_precision"](choice[prec])
             for res in anova_by_bin(per).itertuples(index=False):
                 anova.append({"insensitive_share": float(share), "study": k, "metric": res.metric,
                               "df1": res.df1, "df2": res.df2, "F": res.F, "p": res.p})
             if default:
-                agg = agreement(judged, alpha=alpha)
-                outcomes.append({"study": k, **study_outcomes(judged, log, alpha, agg)})
+                judged = base.assign(choice=choice)
+                agg = of["bins"](choice)
+                outcomes.append({"study": k, **study_outcomes(judged, log, alpha, agg, of["overall"](choice))})
                 bins.append(agg.assign(study=k))
-                times.append(agreement(judged, by=("metric", "time_bin"), alpha=alpha).assign(study=k))
+                times.append(of["times"](choice).assign(study=k))
                 assessors.append(per.assign(study=k))
     frames = [pd.concat(x, ignore_index=True) for x in (bins, times, assessors)]
     for f in frames:
