@@ -91,15 +91,19 @@ def _anova_rows(c: Claims, t3: pd.DataFrame, draws, why_precision: str) -> None:
         cells = bins[bins.metric == m].assign(n=lambda x: x.neither + x.preferences)
         top = cells[cells["bin"].isin(BIN_LABELS[-2:])].n.sum() / max(cells.n.sum(), 1)
         populated = cells[cells.n > 0].groupby("study")["bin"].nunique()
+        own = draws.assessors.query("study == 0 and metric == @m")
+        n_cells = 5 * len(BIN_LABELS)
         reason = (f"The simulated studies cannot reach the paper's degrees of freedom: F({d1}, {d2}) needs "
                   f"a defined kappa for each of 5 assessors in {d1 + 1} bins ({d1 + d2 + 1} kappas); "
                   f"{int(same_df.sum())} of {len(got)} studies reach it (median {(ran.df1 + ran.df2 + 1).median():g}"
                   f" kappas on {(ran.df1 + 1).median():g} bins). The batches take roughly equal thirds per "
-                  f"sampling type while a pool lasts (median {out[f'n_{kind}'].median():g} {kind}-sampled "
+                  f"sampling type while a pool lasts (median {out[f'n_{kind}'].median():g} {_name(kind)}-sampled "
                   f"judgments of {int(out[[f'n_{t}' for t in ('precision', 'recall', 'f1')]].sum(axis=1).median())}),"
                   f" but the simulated runs give few pairs far apart: {top:.0%} of the {_name(m)} judgments "
                   f"fall in the top two bins ({BIN_LABELS[-2]}, {BIN_LABELS[-1]}), and a median of "
-                  f"{populated.median():g} of {len(BIN_LABELS)} bins is populated at all "
+                  f"{populated.median():g} of {len(BIN_LABELS)} bins is populated at all; of the committed "
+                  f"study's {n_cells} (assessor, bin) cells, those without a judgment: {n_cells - len(own)}, "
+                  f"with an undefined kappa (one kind of answer): {int(own.kappa.isna().sum())} "
                   "(wang2015/study_draws.csv, wang2015/figure8_kappa_per_assessor.csv). On the bins the "
                   f"studies do have, p < {ALPHA} in {int((ran.p < ALPHA).sum())} of {len(ran)}: a different "
                   "test, shown as evidence only (wang2015/anova_worlds_studies.csv).")
