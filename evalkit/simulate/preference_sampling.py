@@ -103,11 +103,13 @@ def sample_pairs(timelines: pd.DataFrame, rng: np.random.Generator, base_runs: i
     Returns ``type, topic, run_a (base), run_b``.
     """
     out = []
-    for topic, g in timelines.groupby("topic", sort=True):
-        g = g.sort_values("run")
-        runs = g["run"].to_numpy()
-        rules = _rule_matrices(g["precision"].to_numpy(float), g["recall"].to_numpy(float),
-                               g["length"].to_numpy(float))
+    t = timelines.sort_values(["topic", "run"])
+    topics, starts = np.unique(t["topic"].to_numpy(), return_index=True)
+    cols = {c: t[c].to_numpy() for c in ("run", "precision", "recall", "length")}
+    for topic, lo, hi in zip(topics, starts, [*starts[1:], len(t)]):
+        runs = cols["run"][lo:hi]
+        rules = _rule_matrices(cols["precision"][lo:hi].astype(float), cols["recall"][lo:hi].astype(float),
+                               cols["length"][lo:hi].astype(float))
         bases = rng.choice(len(runs), size=min(base_runs, len(runs)), replace=False)
         for kind, m in rules.items():
             picked = []
@@ -121,10 +123,10 @@ def sample_pairs(timelines: pd.DataFrame, rng: np.random.Generator, base_runs: i
             first = np.sort(np.unique(key, return_index=True)[1])   # each pair once, first base's way
             out.append((np.full(len(first), kind), np.full(len(first), topic, dtype=object),
                         runs[pairs[first, 0]], runs[pairs[first, 1]]))
-    cols = ["type", "topic", "run_a", "run_b"]
+    names = ["type", "topic", "run_a", "run_b"]
     if not out:
-        return pd.DataFrame(columns=cols)
-    return pd.DataFrame({c: np.concatenate([o[i] for o in out]) for i, c in enumerate(cols)})
+        return pd.DataFrame(columns=names)
+    return pd.DataFrame({c: np.concatenate([o[i] for o in out]) for i, c in enumerate(names)})
 
 
 def make_batches(pairs: pd.DataFrame, batches_per_assessor: dict, rng: np.random.Generator,
