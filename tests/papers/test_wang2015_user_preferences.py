@@ -198,3 +198,10 @@ def test_the_committed_log_is_study_0_of_its_seed(small_ttg):
     other = wang_up.anova_worlds(world, timelines, [0], 20, seed=6, committed_log=log)
     assert other.committed is False
     assert sorted(draws.outcomes.study) == list(range(20))
+
+
+@pytest.mark.parametrize("kappas, f, p", [([1, 1, 0.5, 0.5], np.inf, 0.0), ([1.0] * 4, np.nan, np.nan)])
+def test_anova_by_bin_agrees_with_f_oneway_on_constant_bins(kappas, f, p):
+    # no spread within bins: scipy gives F = inf, p = 0 when the bins differ and NaN when not
+    got = wang_up.anova_by_bin(pd.DataFrame({"metric": "m", "bin": list("aabb"), "kappa": kappas})).iloc[0]
+    np.testing.assert_equal([got.F, got.p], [f, p])

@@ -127,24 +127,27 @@ def anova_by_bin(per_assessor: pd.DataFrame) -> pd.DataFrame:
     from scipy.stats import f as f_dist
 
     k = per_assessor.dropna(subset=["kappa"])
-    metrics = list(dict.fromkeys(k["metric"]))
-    g = k.groupby(["metric", "bin"], observed=True, sort=False).kappa
-    cells = pd.DataFrame({"n": g.size(), "mean": g.mean(),
-                          "ss": g.var(ddof=0) * g.size()}).reset_index()
-    cells = cells[cells.n > 0]
-    by = cells.groupby("metric", sort=False)
-    n, groups = by.n.sum(), by.size()
-    grand = (cells["mean"] * cells.n).groupby(cells.metric, sort=False).sum() / n
-    ssb = (cells.n * (cells["mean"] - cells.metric.map(grand)) ** 2).groupby(cells.metric, sort=False).sum()
-    ssw = by.ss.sum()
+    metric, metrics = pd.factorize(k["metric"])          # metrics in order of first appearance
+    bins, labels = pd.factorize(k["bin"].astype(str))
+    x = k["kappa"].to_numpy(float)
+    cell = metric * max(len(labels), 1) + bins
+    size = len(metrics) * max(len(labels), 1)
+    n = np.bincount(cell, minlength=size).reshape(len(metrics), -1)
+    total = np.bincount(cell, weights=x, minlength=size).reshape(len(metrics), -1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        mean = np.where(n > 0, total / n, 0.0)
+        ssw = np.bincount(metric, weights=(x - mean.ravel()[cell]) ** 2, minlength=len(metrics))
+        grand = total.sum(1) / n.sum(1)
+        ssb = (n * (mean - grand[:, None]) ** 2).sum(1)
     rows = []
-    for m in metrics:
-        df1, df2 = groups.get(m, 0) - 1, n.get(m, 0) - groups.get(m, 0)
+    for i, m in enumerate(metrics):
+        groups, count = int((n[i] > 0).sum()), int(n[i].sum())
+        df1, df2 = groups - 1, count - groups
         if df1 < 1 or df2 < 1:
             rows.append({"metric": m, "df1": np.nan, "df2": np.nan, "F": np.nan, "p": np.nan})
             continue
         with np.errstate(divide="ignore", invalid="ignore"):
-            f = (ssb[m] / df1) / (ssw[m] / df2)
+            f = (ssb[i] / df1) / (ssw[i] / df2)
         p = float(f_dist.sf(f, df1, df2)) if np.isfinite(f) else (0.0 if f == np.inf else np.nan)
         rows.append({"metric": m, "df1": df1, "df2": df2, "F": float(f), "p": p})
     return pd.DataFrame(rows, columns=["metric", "df1", "df2", "F", "p"])
