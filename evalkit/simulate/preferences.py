@@ -2,21 +2,24 @@
 
 Pairs come from the paper's sampling procedure
 (:mod:`evalkit.simulate.preference_sampling`); choices come from a logistic
-user model on the cluster metrics (:func:`simulate_preferences`).  The log is
-read back by :func:`evalkit.formats.preferences.read_preferences`.
+user model on the cluster metrics.  One study is :func:`draw_design` (the
+pairs, batches, sensitivities and the study's uniform draws) followed by
+:func:`draw_choices`; :func:`simulate_preferences` writes draw 0 of a seed
+(:func:`study_generator`) as the committed log, which
+:func:`evalkit.formats.preferences.read_preferences` reads back.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
 
-from ..seeds import as_generator
-
 __all__ = ["PREFERENCE_DEFAULTS", "simulate_preferences", "assessor_sensitivities",
-           "choice_probabilities", "preference_timelines"]
+           "choice_probabilities", "preference_timelines", "study_generator", "StudyDesign",
+           "draw_design", "draw_choices"]
 
 
 #: The simulated user study (five assessors, two of them doing two batches).
@@ -30,9 +33,79 @@ PREFERENCE_DEFAULTS = dict(
     seconds=(3.4, 0.6),           # log-normal time per judgment (median ~30 s), longer for long timelines
 )
 
+_LOG_COLUMNS = ["assessor", "batch", "pair_id", "type", "topic", "left_run", "right_run", "choice",
+                "seconds"]
+
+
+def study_generator(seed: int, study: int) -> np.random.Generator:
+    """The generator of simulated study ``study`` of ``seed``: ``SeedSequence([seed, 7, study])``.
+    Study 0 of a seed is the log :func:`simulate_preferences` writes with that seed."""
+    return np.random.default_rng(np.random.SeedSequence([int(seed), 7, int(study)]))
+
+
+class StudyDesign(NamedTuple):
+    """One simulated study before its choices: the batches (one row per judgment), each
+    assessor's sensitivities (the insensitive assessor's at full strength) and the uniform
+    draws of its choices; ``seconds`` is the time spent per judgment (0.1 s resolution);
+    ``differences``: per metric of the user model, left minus right per judgment."""
+
+    batches: pd.DataFrame
+    sensitivities: dict
+    u_neither: np.ndarray
+    u_left: np.ndarray
+    seconds: np.ndarray
+    differences: dict
+
+
+def draw_design(timelines: pd.DataFrame, relevant_counts: pd.Series, rng: np.random.Generator,
+                **overrides) -> StudyDesign:
+    """Draw a study of the paper's design on per-(run, topic) ``timelines``
+    (:func:`preference_timelines`): 30 topics weighted by ``relevant_counts``, the
+    two filters, one trial of the pair sampling, batches, the assessors' sensitivities
+    and the uniforms of their choices and times."""
+    from . import preference_sampling as sampling
+
+    cfg = {**PREFERENCE_DEFAULTS, **overrides}
+    topics = sampling.draw_topics(relevant_counts, 30, rng)
+    kept, _ = sampling.filter_timelines(timelines[timelines.topic.isin(topics)])
+    batches = sampling.make_batches(sampling.sample_pairs(kept, rng), cfg["batches"], rng)
+    sens = assessor_sensitivities({**cfg, "insensitive_share": 1.0}, rng)
+    n = len(batches)
+    u_neither, u_left = rng.random(n), rng.random(n)
+    scores = timelines.set_index(["run", "topic"])
+    left = scores.reindex(pd.MultiIndex.from_arrays([batches.left_run, batches.topic]))
+    right = scores.reindex(pd.MultiIndex.from_arrays([batches.right_run, batches.topic]))
+    both = left["length"].to_numpy() + right["length"].to_numpy()
+    seconds = np.round(rng.lognormal(*cfg["seconds"], size=n) * (1 + both / 80), 1)
+    diffs = {m: left[m].to_numpy() - right[m].to_numpy() for m in cfg["sensitivity"]}
+    return StudyDesign(batches, sens, u_neither, u_left, seconds, diffs)
+
+
+def draw_choices(design: StudyDesign, insensitive_share: float = 0.0, **overrides) -> pd.DataFrame:
+    """The judgment log of ``design`` when the insensitive assessor keeps ``insensitive_share``
+    of its sensitivity: assessor ``a`` prefers the left timeline with probability
+    ``sigmoid(d)``, ``d = sum_m s_{a,m} (m_left - m_right)``, and prefers neither with
+    probability ``a exp(-|d|/b)`` (:func:`choice_probabilities`).  The same design gives the
+    same uniforms at every share (common random numbers)."""
+    cfg = {**PREFERENCE_DEFAULTS, **overrides}
+    b = design.batches
+    who, what = cfg["insensitive"]
+    assessors = b.assessor.to_numpy()
+    d = np.zeros(len(b))
+    for m in cfg["sensitivity"]:
+        s = np.zeros(len(b))
+        for a, v in design.sensitivities.items():
+            s[assessors == a] = v[m] * (insensitive_share if (a, m) == (who, what) else 1.0)
+        d += s * design.differences[m]
+    p_neither, p_left = choice_probabilities(d, cfg["neither"])
+    choice = np.where(design.u_neither < p_neither, "neither",
+                      np.where(design.u_left < p_left, "left", "right"))
+    return b.assign(choice=choice, seconds=design.seconds)[_LOG_COLUMNS]
+
 
 def simulate_preferences(world_dir, seed=2015, **overrides) -> Path:
-    """Write ``preferences.csv`` for the TTG world in ``world_dir`` (a judgment log).
+    """Write ``preferences.csv`` for the TTG world in ``world_dir`` (a judgment log):
+    study 0 of ``seed`` (:func:`study_generator`, :func:`draw_design`, :func:`draw_choices`).
 
     The pairs come from the paper's sampling procedure
     (:mod:`evalkit.simulate.preference_sampling`) on the world's runs scored with the official
@@ -42,43 +115,25 @@ def simulate_preferences(world_dir, seed=2015, **overrides) -> Path:
     ``s_{a,m}`` log-normal around the defaults (assessor A4 ignores
     precision unless ``insensitive_share`` > 0, see
     :func:`assessor_sensitivities`); "prefer neither" has probability
-    ``a exp(-|d|/b)`` (likely when the timelines are close, :func:`choice_probabilities`); time spent is log-normal, longer for long
-    timelines.  Columns: ``assessor, batch, pair_id, type, topic, left_run,
-    right_run, choice, seconds``.
+    ``a exp(-|d|/b)`` (likely when the timelines are close, :func:`choice_probabilities`); time
+    spent is log-normal, longer for long timelines, independent of the choice.  Columns:
+    ``assessor, batch, pair_id, type, topic, left_run, right_run, choice, seconds``.
     """
-    from . import preference_sampling as preferences
     from ..formats.clusters import read_clusters
     from ..formats.trec import read_qrels, read_runs
     from ..outputs import write_text
 
     cfg = {**PREFERENCE_DEFAULTS, **overrides}
-    rng = as_generator(seed)
     world_dir = Path(world_dir)
     qrels = read_qrels(world_dir / "qrels.txt")
     clusters = read_clusters(world_dir / "clusters-official.json", qrels)
     runs = read_runs(world_dir / "runs", qrels, report=[])
     table = preference_timelines(runs, qrels, clusters)
     rel = qrels[qrels.grade > 0].groupby("topic").size()
-    topics = preferences.draw_topics(rel, 30, rng)
-    kept, _ = preferences.filter_timelines(table[table.topic.isin(topics)])
-    pairs = preferences.sample_pairs(kept, rng)
-    batches = preferences.make_batches(pairs, cfg["batches"], rng)
-    metric = table.set_index(["run", "topic"])
-    sens = assessor_sensitivities(cfg, rng)
-    rows = ["assessor,batch,pair_id,type,topic,left_run,right_run,choice,seconds\n"]
-    a_n, b_n = cfg["neither"]
-    for j in batches.itertuples(index=False):
-        left, right = metric.loc[(j.left_run, j.topic)], metric.loc[(j.right_run, j.topic)]
-        d = sum(s * (left[m] - right[m]) for m, s in sens[j.assessor].items())
-        p_neither, p_left = choice_probabilities(d, (a_n, b_n))
-        if rng.random() < p_neither:
-            choice = "neither"
-        else:
-            choice = "left" if rng.random() < p_left else "right"
-        seconds = rng.lognormal(*cfg["seconds"]) * (1 + (left["length"] + right["length"]) / 80)
-        rows.append(f"{j.assessor},{j.batch},{j.pair_id},{j.type},{j.topic},{j.left_run},"
-                    f"{j.right_run},{choice},{seconds:.1f}\n")
-    return write_text(world_dir / "preferences.csv", "".join(rows))
+    design = draw_design(table, rel, study_generator(seed, 0), **overrides)
+    log = draw_choices(design, cfg["insensitive_share"],
+                       **{k: v for k, v in overrides.items() if k != "insensitive_share"})
+    return write_text(world_dir / "preferences.csv", log.to_csv(index=False, float_format="%.1f"))
 
 
 def choice_probabilities(d, neither):

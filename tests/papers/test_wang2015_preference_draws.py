@@ -5,7 +5,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from evalkit.declare.claims import figure_files
+from evalkit.declare.claims import figure_files, tally_text
 from evalkit.papers import wang2015_user_preferences as wang_up
 from evalkit.stats.agreement import cohens_kappa
 
@@ -80,78 +80,124 @@ def test_weighted_f1_joins_f1s_time_panel_only_when_every_implied_choice_is_the_
     assert [m for _, m in wang_up.time_panels(differ)] == wang_up.METRICS
 
 
-def test_the_committed_figure9_identity_is_the_same_implied_choice_in_every_study():
-    """The duplicate panel is explained by the data: F1 and weighted F1 imply the same choice
-    on every F1-sampled judgment, in the committed study and in every simulated one."""
+def test_weighted_f1_has_its_own_time_panel_exactly_when_its_implied_choices_differ_from_f1s():
+    """Figure 9's F1 and weighted-F1 rows are equal when, and only when, the two metrics imply
+    the same choice on every F1-sampled judgment of the committed study (study 0)."""
     from evalkit.paths import FIGURES
 
     by_time = pd.read_csv(FIGURES / "wang2015" / "figure9_kappa_by_time.csv")
     f1 = by_time[by_time.metric == "f1"].drop(columns="metric").reset_index(drop=True)
     wf1 = by_time[by_time.metric == "weighted_f1"].drop(columns="metric").reset_index(drop=True)
-    pd.testing.assert_frame_equal(f1, wf1)
     draws = pd.read_csv(FIGURES / "wang2015" / "study_draws.csv")
-    assert len(draws) >= 20 and (draws.f1_same == draws.f1_pairs).all()
+    s0 = draws[draws.study == 0].iloc[0]
+    assert len(draws) >= 20 and (draws.f1_same <= draws.f1_pairs).all()
+    assert f1.equals(wf1) == (s0.f1_same == s0.f1_pairs)
 
 
-def _draws(r=20, df=(3, 16), p=0.5, fleiss=0.3, min_prec=0.3, max_prec=0.5):
-    anova = pd.DataFrame([{"insensitive_share": 0.0, "study": k, "metric": m, "df1": df[0], "df2": df[1],
-                           "F": 1.0, "p": p} for k in range(r) for m in wang_up.METRICS])
-    out = pd.DataFrame([{"insensitive_share": 0.0, "study": k, "busy_bins": 10, "busy_positive": 10 - (k < 3),
-                         "fleiss": fleiss if k < 15 else 0.5, "f1_pairs": 5, "f1_same": 5,
+BINS = list(wang_up.BIN_LABELS)
+
+
+PAPER_DF = dict(zip(wang_up.METRICS, [(3, 16), (3, 16), (4, 20), (3, 16), (4, 20)]))
+
+
+def _draws(r=20, df=None, p=0.5, fleiss=0.3, kappas=(0.3, 0.4, 0.5, 0.6), a4=0.0, bad_busy=3):
+    """Synthetic simulated studies (each ANOVA on ``df``, default the paper's): every metric has
+    ``kappas`` in bins 2-5 (the last two rest on
+    few preferences), every assessor the same, A4 ``a4`` on precision; ``bad_busy`` studies have a
+    busy bin with kappa <= 0."""
+    anova = pd.DataFrame([{"insensitive_share": 0.0, "study": k, "metric": m, "df1": (df or PAPER_DF[m])[0],
+                           "df2": (df or PAPER_DF[m])[1], "F": 1.0, "p": p}
+                          for k in range(r) for m in wang_up.METRICS])
+    bins = pd.DataFrame([{"study": k, "metric": m, "bin": b, "kappa": -0.1 if (k < bad_busy and i == 0) else x,
+                          "low": 0.0, "high": 0.9, "neither": 10 - 2 * i, "preferences": 40 - 10 * i}
+                         for k in range(r) for m in wang_up.METRICS for i, (b, x) in enumerate(zip(BINS[1:], kappas))])
+    assessors = pd.DataFrame([{"study": k, "assessor": a, "metric": m, "bin": b,
+                               "kappa": a4 if (a == "A4" and m == "precision") else x}
+                              for k in range(r) for a in ("A1", "A2", "A3", "A4", "A5") for m in wang_up.METRICS
+                              for b, x in zip(BINS[1:], kappas)])
+    times = pd.DataFrame([{"study": k, "metric": m, "time_bin": f"[{30 * i},{30 * i + 30})", "kappa": 0.5,
+                           "neither": 1, "preferences": 30} for k in range(r) for m in wang_up.METRICS
+                          for i in range(4)])
+    out = pd.DataFrame([{"study": k, "fleiss": fleiss if k < 15 else 0.5, "f1_pairs": 5, "f1_same": 5,
+                         "n_precision": 600, "n_recall": 100, "n_f1": 560,
                          **{f"{e}_{m}": v for m in wang_up.METRICS
-                            for e, v in (("min", min_prec), ("max", max_prec), ("first", min_prec),
-                                         ("last", max_prec))}} for k in range(r)])
-    return wang_up.StudyDraws(anova, out)
+                            for e, v in (("min", kappas[0]), ("max", kappas[-1]), ("first", kappas[0]),
+                                         ("last", kappas[-1]))},
+                         **{f"overall_{m}": (0.2 if m == "precision" else 0.5) for m in wang_up.METRICS}}
+                        for k in range(r)])
+    return wang_up.StudyDraws(anova, out, bins, times, assessors, True)
 
 
-def _committed():
-    agg = pd.DataFrame({"metric": "precision", "bin": ["[0.1,0.2)", "[0.2,0.3)"], "kappa": [0.2, 0.6],
-                        "low": 0.0, "high": 0.8, "neither": 1, "preferences": [30, 10]})
-    per = pd.DataFrame({"assessor": "A1", "metric": wang_up.METRICS, "bin": "[0.1,0.2)", "kappa": 0.5})
-    t2 = pd.DataFrame({"metric": wang_up.METRICS, "min": 0.3, "max": 0.5})
-    t3 = pd.DataFrame({"metric": wang_up.METRICS, "df1": 2, "df2": 8, "F": 1.0, "p": 0.5,
-                       "df1_published": [3, 3, 4, 3, 4], "df2_published": [16, 16, 20, 16, 20],
-                       "p_published": [0.0437, 0.197, 0.247, 0.0115, 0.296]})
-    return agg, per, t2, t3
+def _t3():
+    return pd.DataFrame({"metric": wang_up.METRICS, "df1_published": [3, 3, 4, 3, 4],
+                         "df2_published": [16, 16, 20, 16, 20],
+                         "p_published": [0.0437, 0.197, 0.247, 0.0115, 0.296]})
 
 
-def test_an_anova_on_other_degrees_of_freedom_is_not_a_match():
-    agg, per, t2, t3 = _committed()
-    rows = wang_up.claims(agg, per, t2, t3, 0.3, _draws(df=(2, 8), p=0.01)).set_index("claim")
-    f1 = rows.loc[[c for c in rows.index if "for f1, F(3, 16)" in c][0]]
-    # p = 0.01 < 0.05 in every study, but on F(2, 8): the paper's F(3, 16) design is never reached
-    assert (f1.draws, f1.verdict) == ("0 of 20", "does not hold")
-    assert f1.explanation.startswith("Cannot be run on the paper's degrees of freedom: F(3, 16)")
+def test_an_anova_the_studies_cannot_run_on_the_papers_degrees_of_freedom_is_not_testable():
+    rows = wang_up.claims(_draws(df=(2, 8), p=0.01), _t3()).set_index("claim")
+    f1 = rows.loc[[c for c in rows.index if "for F1, F(3, 16)" in c][0]]
+    # p = 0.01 < 0.05 in every study, but on F(2, 8): not the paper's test, so not counted either way
+    assert (f1.draws, f1.verdict) == ("", "not testable here")
+    assert f1.explanation.startswith("The simulated studies cannot reach the paper's degrees of freedom: "
+                                     "F(3, 16)")
+    assert "0 of 20 studies reach it" in f1.explanation
     assert "p < 0.05 in 20 of 20: a different test" in f1.explanation
-    assert figure_files(f1.explanation) == ["wang2015/figure8_kappa_per_assessor.csv",
+    assert figure_files(f1.explanation) == ["wang2015/study_draws.csv",
+                                            "wang2015/figure8_kappa_per_assessor.csv",
                                             "wang2015/anova_worlds_studies.csv"]
 
 
-def test_claims_count_studies_on_the_papers_design_and_keep_calibration_apart():
-    agg, per, t2, t3 = _committed()
-    c = wang_up.claims(agg, per, t2, t3, 0.3, _draws(p=0.2, min_prec=-0.1, max_prec=0.3))
+def test_an_anova_on_the_papers_degrees_of_freedom_in_every_study_is_judged_over_them():
+    c = wang_up.claims(_draws(p=0.2), _t3())
     by = c.set_index("claim")
-    chance = by.loc[[k for k in by.index if k.startswith("Assessors agree")][0]]
-    assert (chance.draws, chance.verdict) == ("17 of 20", "holds")          # 3 studies had a kappa <= 0
     recall = by.loc[[k for k in by.index if "not significant for recall, F(3, 16)" in k][0]]
-    assert (recall.draws, recall.verdict) == ("20 of 20", "holds")          # F(3, 16), p = 0.2 >= 0.05
+    assert (recall.draws, recall.verdict, recall.source) == ("20 of 20", "holds", "paper")  # p = 0.2 >= 0.05
     prec = by.loc[[k for k in by.index if "significant for precision" in k][0]]
     assert (prec.draws, prec.verdict) == ("0 of 20", "does not hold")
+    assert (c.verdict == "not testable here").sum() == 2   # time and redundancy: every ANOVA runs
+    assert tally_text(c.to_dict("records")).endswith("(2 not testable here)")
+
+
+def test_claims_quote_the_paper_name_what_each_study_redraws_and_keep_calibration_apart():
+    from evalkit.declare import quotes
+
+    c = wang_up.claims(_draws(p=0.2, kappas=(-0.1, 0.1, 0.2, 0.3)), _t3())
+    prints = quotes.load("wang2015")
+    for row in c[c.kind == "paper"].itertuples():
+        assert row.section.startswith("§") and quotes.missing(row.quote, prints) == [], row.claim
+    assert (c[c.draws != ""].varies == wang_up.verdicts.VARIES).all()
+    assert (c[c.source == "workspace"].sensitivity != "").all()
+    by = c.set_index("claim")
     levels = by.loc["Table 2 reading: of precision's bin kappas the smallest is poor and the largest is fair"]
     assert (levels.draws, levels.verdict) == ("20 of 20", "holds")          # -0.1 poor, 0.3 fair
-    assert c.set_index("kind").loc["calibration"].claim.str.contains("Fleiss|grows").all()
+    chance = by.loc[[k for k in by.index if k.startswith("Assessors agree")][0]]
+    # the smallest kappa (-0.1) sits in the busiest bin (40 preferences) of every study
+    assert (chance.draws, chance.verdict) == ("0 of 20", "does not hold")
     fleiss = c[c.claim.str.startswith("Fleiss")].iloc[0]
-    assert (fleiss.kind, fleiss.draws, fleiss.verdict) == ("calibration", "15 of 20", "mixed")
+    assert (fleiss.kind, fleiss.draws, fleiss.verdict) == ("calibration", "15 of 20 (one draw from holds)",
+                                                           "mixed")
     assert sorted(c.kind.unique()) == ["calibration", "paper"]
-    assert (c.kind == "paper").sum() == 1 + 5 + len(wang_up.verdicts.LEVELS)
+
+
+def test_the_trend_the_bucket_and_the_lowest_precision_rows_follow_the_studies():
+    c = wang_up.claims(_draws(kappas=(0.6, 0.5, 0.4, 0.3)), _t3()).set_index("claim")
+    down = [k for k in c.index if k.startswith("Agreement increases with the")]
+    assert [c.loc[k, "verdict"] for k in down] == ["does not hold", "does not hold"]   # kappa falls
+    bucket = c.loc[[k for k in c.index if k.startswith("No judgment falls in the [0,0.1)")][0]]
+    assert bucket.verdict == "does not hold"       # no study has a [0,0.1) bin for the other metrics
+    low = c.loc[[k for k in c.index if k.startswith("Agreement is lowest for precision")][0]]
+    assert (low.draws, low.verdict) == ("20 of 20", "holds")      # 0.2 < 0.5
+    neither = c.loc[[k for k in c.index if k.startswith("More 'prefer neither'")][0]]
+    # neither 10 of 50 in the first bin (20%) vs 4 of 14 in the last (29%): fewer where small
+    assert neither.verdict == "does not hold"
 
 
 def test_the_level_claims_are_generated_from_their_declared_levels(monkeypatch):
-    agg, per, t2, t3 = _committed()
-    monkeypatch.setattr(wang_up.verdicts, "LEVELS", {"recall": ("moderate", None)})
-    c = wang_up.claims(agg, per, t2, t3, 0.3, _draws(min_prec=0.5))
+    monkeypatch.setattr(wang_up.verdicts, "LEVELS", {"recall": ("fair", None)})
+    c = wang_up.claims(_draws(), _t3())
     row = c[c.claim.str.startswith("Table 2")].iloc[0]
-    assert row.claim == "Table 2 reading: of recall's bin kappas the smallest is moderate"
+    assert row.claim == "Table 2 reading: of recall's bin kappas the smallest is fair"
     assert row.verdict == "holds"
 
 
@@ -172,14 +218,13 @@ def test_kappa_bars_keep_fixed_positions_and_clip_intervals_with_a_mark():
     plt.close(fig)
 
 
-def test_a_study_without_an_anova_for_a_metric_counts_as_missing_the_papers_design():
-    agg, per, t2, t3 = _committed()
+def test_a_study_without_an_anova_for_a_metric_makes_it_not_testable():
     draws = _draws()
     draws = draws._replace(anova=draws.anova[(draws.anova.metric != "recall") | (draws.anova.study < 5)])
-    c = wang_up.claims(agg, per, t2, t3, 0.3, draws)
+    c = wang_up.claims(draws, _t3())
     recall = c[c.claim.str.contains("for recall, F")].iloc[0]
-    assert (recall.draws, recall.verdict) == ("5 of 20", "mixed")
-    assert "5 of 20 simulated studies reach it (5 run an ANOVA at all" in recall.explanation
+    assert recall.verdict == "not testable here"
+    assert "5 of 20 studies reach it" in recall.explanation
 
 
 def test_the_headline_sentences_of_the_findings_page_match_the_committed_tables():
@@ -187,17 +232,20 @@ def test_the_headline_sentences_of_the_findings_page_match_the_committed_tables(
 
     text = " ".join((ROOT / "docs" / "findings.md").read_text().split())
     claims = pd.read_csv(FIGURES / "wang2015" / "claims_preferences.csv", keep_default_na=False)
-    row = {c.split(" (")[0].split(",")[0]: r for c, r in zip(claims.claim, claims.itertuples())}
-    assert "judged over 20 simulated studies" in text
-    assert claims[claims.draws != ""].draws.str.endswith("of 20").all()
+    row = {c.split(" (")[0].split(",")[0].split(":")[0]: r for c, r in zip(claims.claim, claims.itertuples())}
+    assert "judged over 20 simulated studies of the paper's design, the committed one among them" in text
+    assert claims[claims.draws != ""].draws.str.startswith(tuple(f"{k} of 20" for k in range(21))).all()
     assert "better than chance in every study" in text
     assert row["Assessors agree with every metric better than chance"].draws == "20 of 20"
+    assert "grows with the precision and with the F1 difference in every study" in text
+    assert [row[f"Agreement increases with the {m} difference"].draws for m in ("precision", "F1")] == \
+        ["20 of 20", "20 of 20"]
     t2 = pd.read_csv(FIGURES / "wang2015" / "table2_landis_koch.csv").set_index("metric")
-    assert "precision's bin kappas run from moderate to substantial" in text
-    assert tuple(t2.loc["precision", ["min_label", "max_label"]]) == ("moderate", "substantial")
+    assert "precision's bin kappas run from fair to substantial" in text
+    assert tuple(t2.loc["precision", ["min_label", "max_label"]]) == ("fair", "substantial")
     assert "none of the 20 studies gives the paper's poor to fair" in text
-    assert row["Table 2 reading: of precision's bin kappas the smallest is poor and the largest is "
-               "fair"].draws == "0 of 20"
+    levels = claims[claims.claim.str.startswith("Table 2 reading: of precision's")].iloc[0]
+    assert levels.draws == "0 of 20"
     anova = claims[claims.claim.str.startswith("Table 3")]
     precision = anova[anova.claim.str.contains("for precision")].iloc[0]
     assert "it is significant in none of the 20 default studies" in text
@@ -208,17 +256,27 @@ def test_the_headline_sentences_of_the_findings_page_match_the_committed_tables(
     assert "more often the more precision sensitivity" in text
     shares = pd.read_csv(FIGURES / "wang2015" / "anova_worlds.csv").sort_values("insensitive_share")
     assert shares.significant_share.is_monotonic_increasing
-    assert "The four other ANOVAs (recall, weighted recall, F1, weighted F1) cannot be run" in text
+    assert "The four other ANOVAs (recall, weighted recall, F1, weighted F1) are not testable here" in text
+    for metric in ("for recall", "for weighted recall", "for F1", "for weighted F1"):
+        row_ = anova[anova.claim.str.contains(metric + ",")].iloc[0]
+        assert row_.verdict == "not testable here" and "0 of 20 studies reach it" in row_.explanation
+    fig7 = pd.read_csv(FIGURES / "wang2015" / "figure7_kappa.csv")
+    recall = fig7[fig7.metric == "recall"].assign(n=lambda x: x.neither + x.preferences)
+    assert "almost none with a recall difference of 0.2 or more" in text
+    assert recall[recall["bin"] != "[0.1,0.2)"].n.sum() <= 0.05 * recall.n.sum()
     simulators = " ".join((ROOT / "docs" / "simulators.md").read_text().split())
     fleiss = claims[claims.claim.str.startswith("Fleiss")].iloc[0]
-    draws = pd.read_csv(FIGURES / "wang2015" / "study_draws.csv").query("insensitive_share == 0")
+    draws = pd.read_csv(FIGURES / "wang2015" / "study_draws.csv")
     assert (f'"fair" in {fleiss.draws} simulated studies (range {draws.fleiss.min():.3f}–'
             f'{draws.fleiss.max():.3f})') in simulators
-    grows = claims[claims.claim.str.startswith("Agreement grows")].iloc[0]
-    assert f"larger in {grows.draws} simulated studies" in simulators
-    for metric in ("for recall", "for weighted recall", "for f1", "for weighted f1"):
-        row_ = anova[anova.claim.str.contains(metric)].iloc[0]
-        assert row_.explanation.startswith("Cannot be run") and row_.draws == "0 of 20"
+    a4 = claims[claims.claim.str.startswith("Assessor A4")].iloc[0]
+    assert f"below every other assessor's in {a4.draws} simulated studies" in simulators
+    by_time = pd.read_csv(FIGURES / "wang2015" / "figure9_kappa_by_time.csv")
+    once = by_time[by_time.metric.isin(["precision", "recall", "f1"])]   # each judgment once
+    assert f'{once.neither.sum() / (once.neither + once.preferences).sum():.1%} "prefer neither"' in simulators
+    design = pd.read_csv(FIGURES / "wang2015" / "preferences_design.csv")
+    assert "recall gets fewer (spread over every batch)" in simulators
+    assert (design.recall > 0).all() and design.recall.sum() < design.f1.sum() / 2
 
 
 def test_every_figure_passes_the_figure_checker(small_ttg):
@@ -246,12 +304,38 @@ def test_every_figure_passes_the_figure_checker(small_ttg):
 
 
 def test_the_chapters_sentence_on_a4s_precision_row_holds_in_the_committed_figure8():
-    """The notebook says A4's precision row in Figure 8 'stays near zero' (Landis-Koch slight or below)."""
+    """The notebook says A4's precision row in Figure 8 'stays the lowest': its median precision
+    bin kappa is below every other assessor's, and near chance (Landis-Koch slight or below)."""
+    import json
+
     from evalkit.paths import FIGURES, ROOT
 
-    assert "its precision row stays near zero" in (ROOT / "notebooks" / f"{wang_up.NOTEBOOK.name}.ipynb").read_text()
+    nb = json.loads((ROOT / "notebooks" / f"{wang_up.NOTEBOOK.name}.ipynb").read_text())
+    text = " ".join(" ".join("".join(c["source"]) for c in nb["cells"]).split())
+    assert "its precision row stays the lowest" in text
     per = pd.read_csv(FIGURES / "wang2015" / "figure8_kappa_per_assessor.csv")
-    a4 = per[(per.assessor == "A4") & (per.metric == "precision")].kappa.dropna()
-    assert len(a4) == 4 and (a4.abs() <= 0.2).all()
-    others = per[(per.assessor != "A4") & (per.metric == "precision")].kappa.dropna()
-    assert others.median() > 0.5
+    med = per[per.metric == "precision"].groupby("assessor").kappa.median()
+    assert med["A4"] < med.drop("A4").min() and abs(med["A4"]) <= 0.2
+
+
+@pytest.mark.parametrize("seed", [2, 3])
+def test_few_recall_and_f1_pairs_far_apart_is_a_property_of_the_simulated_runs_not_of_one_world(seed):
+    """The reason the recall and F1 ANOVAs are not testable holds in other run worlds too: the
+    studies are drawn on the committed run world only, so check two more (the paper's design on
+    each): recall-sampled pairs almost never differ by 0.2 or more in recall, and few F1-sampled
+    pairs reach the top two F1 bins."""
+    from evalkit.paths import PUBLISHED
+    from evalkit.simulate import preferences as sim_pref
+    from evalkit.simulate import ttg
+
+    targets = pd.read_csv(PUBLISHED / "wang2015_ttg_official_scores.csv")
+    rng = np.random.default_rng(seed)
+    qrels, latent = ttg.ttg_pool(rng)
+    clusters = ttg.ttg_clusters(latent, ttg.TTG_DEFAULTS["merge"][0], rng)
+    timelines = sim_pref.preference_timelines(ttg.ttg_runs(qrels, latent, targets, rng), qrels, clusters)
+    rel = qrels[qrels.grade > 0].groupby("topic").size()
+    design = sim_pref.draw_design(timelines, rel, sim_pref.study_generator(seed, 0))
+    jt = wang_up.judgment_table(design.batches.assign(choice="neither", seconds=design.seconds), timelines)
+    recall, f1 = (jt[jt.metric == m]["diff"].abs() for m in ("recall", "f1"))
+    assert len(recall) > 50 and (recall >= 0.2).mean() < 0.1
+    assert len(f1) > 200 and (f1 >= 0.3).mean() < 0.05

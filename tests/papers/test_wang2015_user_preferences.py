@@ -132,3 +132,76 @@ def test_bad_preference_logs_name_file_and_line(tmp_path, line, message):
     with pytest.raises(InputError, match=message) as info:
         preference_files.read_preferences(path, runs={"r1", "r2"}, topics={"171"})
     assert info.value.path == str(path) and info.value.line == len(line.splitlines()) + 1
+
+
+def test_sample_pairs_finds_every_qualifying_partner_the_scalar_rules_find():
+    """The vectorised rules select exactly the partners the scalar rules select (no cap)."""
+    rng = np.random.default_rng(4)
+    rows = [{"run": f"r{i:02d}", "topic": t, "length": int(rng.integers(5, 40)),
+             "precision": round(rng.random(), 2), "recall": round(rng.random(), 2)}
+            for t in "AB" for i in range(15)]
+    t = pd.DataFrame(rows)
+    pairs = sampling.sample_pairs(t, rng, base_runs=100, per_type=100)
+    idx = t.set_index(["run", "topic"])
+    rules = {"precision": sampling.precision_pair, "recall": sampling.recall_pair, "f1": sampling.f1_pair}
+    got = {(p.type, p.topic, frozenset((p.run_a, p.run_b))) for p in pairs.itertuples()}
+    expected = set()
+    for topic, g in t.groupby("topic"):
+        for a in g.run:
+            for b in g.run:
+                x, y = idx.loc[(a, topic)], idx.loc[(b, topic)]
+                for kind, rule in rules.items():
+                    if a != b and rule(x, y) and sampling.length_ok(x, y):
+                        expected.add((kind, topic, frozenset((a, b))))
+    assert got == expected and len(pairs) == len(got)     # each pair once per type
+
+
+def test_a_scarce_type_is_spread_over_every_batch_and_a_pair_is_judged_once():
+    # 40 recall pairs for 7 batches; pair 0 sits in the precision and the F1 pool (same runs)
+    pairs = pd.DataFrame({"type": ["precision"] * 700 + ["recall"] * 40 + ["f1"] * 700, "topic": "1",
+                          "run_a": [f"a{i}" for i in range(700)] + [f"r{i}" for i in range(40)]
+                          + ["a0"] + [f"f{i}" for i in range(699)], "run_b": "b"})
+    b = sampling.make_batches(pairs, {"A1": 2, "A2": 1, "A3": 2, "A4": 1, "A5": 1}, np.random.default_rng(1))
+    per = b.groupby(["assessor", "batch"]).type.value_counts().unstack(fill_value=0)
+    # all 40 recall pairs are used, ceil(40 / 7) = 6 of them among the shared pairs, >= 4 in every batch
+    assert b[b.type == "recall"].pair_id.nunique() == 40 and (per.recall >= 4).all()
+    assert (b[b.shared].type == "recall").sum() == 6 * 5
+    assert (per.precision - per.f1).abs().max() <= 1                  # the others fill equally
+    keys = b[~b.shared].apply(lambda r: frozenset((r.left_run, r.right_run)), axis=1)
+    assert keys.is_unique
+
+
+def test_anova_by_bin_equals_scipys_f_oneway_for_every_metric():
+    rng = np.random.default_rng(2)
+    per = pd.DataFrame({"metric": rng.choice(["m1", "m2"], 60), "bin": rng.choice(list("abcd"), 60),
+                        "kappa": rng.normal(0.4, 0.2, 60)})
+    per.loc[:3, "kappa"] = np.nan
+    got = wang_up.anova_by_bin(per).set_index("metric")
+    for m, g in per.dropna().groupby("metric"):
+        groups = [x.kappa.to_numpy() for _, x in g.groupby("bin")]
+        ref = sps.f_oneway(*groups)
+        assert got.loc[m, "F"] == pytest.approx(ref.statistic) and got.loc[m, "p"] == pytest.approx(ref.pvalue)
+        assert (got.loc[m, "df1"], got.loc[m, "df2"]) == (len(groups) - 1, len(g) - len(groups))
+
+
+def test_time_bins_pool_the_slow_judgments_in_one_last_bin():
+    bins = wang_up.time_bins(pd.Series([0.0, 29.9, 30.0, 299.9, 300.0, 571.2]))
+    assert list(bins.astype(str)) == ["[0,30)", "[0,30)", "[30,60)", "[270,300)", "[300,572]", "[300,572]"]
+    assert list(wang_up.time_bins(pd.Series([5.0, 65.0])).cat.categories)[-1] == "[270,300)"
+
+
+def test_the_committed_log_is_study_0_of_its_seed(small_ttg):
+    """simulate_preferences writes study 0 of its seed; the simulated studies redraw it exactly."""
+    world, timelines, log = wang_up.load_study(small_ttg)
+    draws = wang_up.anova_worlds(world, timelines, [0], 20, seed=5, committed_log=log)
+    assert draws.committed is True
+    other = wang_up.anova_worlds(world, timelines, [0], 20, seed=6, committed_log=log)
+    assert other.committed is False
+    assert sorted(draws.outcomes.study) == list(range(20))
+
+
+@pytest.mark.parametrize("kappas, f, p", [([1, 1, 0.5, 0.5], np.inf, 0.0), ([1.0] * 4, np.nan, np.nan)])
+def test_anova_by_bin_agrees_with_f_oneway_on_constant_bins(kappas, f, p):
+    # no spread within bins: scipy gives F = inf, p = 0 when the bins differ and NaN when not
+    got = wang_up.anova_by_bin(pd.DataFrame({"metric": "m", "bin": list("aabb"), "kappa": kappas})).iloc[0]
+    np.testing.assert_equal([got.F, got.p], [f, p])

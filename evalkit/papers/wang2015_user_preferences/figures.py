@@ -27,17 +27,19 @@ from .study import paper_anova_p  # noqa: E402
 from .worlds import summarise_anova_worlds  # noqa: E402
 
 __all__ = ["kappa_bars", "kappa_by_metric", "kappa_by_time", "kappa_small_multiples",
-           "anova_worlds_figure", "BAR", "KAPPA_LABEL"]
+           "anova_worlds_figure", "BAR", "KAPPA_LABEL", "COUNT_FONT"]
 
 #: Okabe–Ito colours (colour-blind safe): bars, committed study, paper.
 BAR, ACCENT, PAPER = "#0072B2", "#D55E00", "#009E73"
 #: The y label of every kappa panel.
 KAPPA_LABEL = "Cohen's kappa (95% CI)"
+#: Font size (points) of the "neither|preferences" counts: 8 pt is about 13 px at 120 dpi.
+COUNT_FONT = 8
 _LIMITS = (-1.08, 1.32)
 
 
 def kappa_bars(agg: pd.DataFrame, x, width: float = 0.8, ax=None, counts: bool = True,
-               fontsize: float = 6):
+               fontsize: float = COUNT_FONT):
     """Bars of kappa at positions ``x`` (one per row of ``agg``), 95% CI clipped to [-1, 1].
 
     Rows with an undefined kappa (NaN) draw no bar (their counts still show);
@@ -63,7 +65,7 @@ def kappa_bars(agg: pd.DataFrame, x, width: float = 0.8, ax=None, counts: bool =
     ax.set_yticks([-1, -0.5, 0, 0.5, 1])
     if counts:
         for xi, n, p in zip(x, agg["neither"], agg["preferences"]):
-            ax.text(xi, 1.06, f"{n}|{p}", ha="center", va="bottom", fontsize=fontsize)
+            ax.text(xi, 1.04, f"{n}|{p}", ha="center", va="bottom", fontsize=fontsize)
     return ax
 
 
@@ -76,7 +78,7 @@ def _at_bins(agg: pd.DataFrame, bins) -> tuple[pd.DataFrame, np.ndarray]:
 
 def kappa_by_metric(agg: pd.DataFrame, metrics, bins):
     """Figure 7: one panel per metric, the bins of metric difference at fixed positions."""
-    fig, axes = plt.subplots(1, len(metrics), figsize=(2.9 * len(metrics), 3.0), sharey=True)
+    fig, axes = plt.subplots(1, len(metrics), figsize=(3.4 * len(metrics), 3.3), sharey=True)
     for ax, m in zip(np.atleast_1d(axes), metrics):
         rows, x = _at_bins(agg[agg.metric == m], bins)
         kappa_bars(rows, x, ax=ax)
@@ -92,12 +94,16 @@ def kappa_by_metric(agg: pd.DataFrame, metrics, bins):
 def kappa_by_time(by_time: pd.DataFrame, panels, bin_seconds: int):
     """Figure 9: one row per panel ``(title, metric)``, kappa per time bin on a time axis (s).
 
-    Bars sit at the centres of their ``bin_seconds`` bins; time bins without
-    judgments are blank space; every row shares the time axis.
+    Bars sit at the centres of their ``bin_seconds`` bins; a last bin labelled
+    ``[cap,longest]`` (:func:`.study.time_bins`) pools the slow judgments and is drawn one
+    bin wide after ``cap``, its tick labelled ">= cap"; time bins without judgments are
+    blank space; every row shares the time axis, which ends with the last bin.
     """
-    starts = by_time["time_bin"].astype(str).str.extract(r"\[(\d+),")[0].astype(float)
+    bounds = by_time["time_bin"].astype(str).str.extract(r"\[(\d+),(\d+)")
+    starts, ends = bounds[0].astype(float), bounds[1].astype(float)
+    pooled = (ends - starts) > bin_seconds
     top = float(starts.max()) + bin_seconds
-    fig, axes = plt.subplots(len(panels), 1, figsize=(9.5, 1.7 * len(panels) + 0.6), sharex=True)
+    fig, axes = plt.subplots(len(panels), 1, figsize=(9.5, 1.9 * len(panels) + 0.6), sharex=True)
     for ax, (title, m) in zip(np.atleast_1d(axes), panels):
         sel = (by_time.metric == m).to_numpy()
         kappa_bars(by_time[sel], starts[sel].to_numpy() + bin_seconds / 2, width=0.8 * bin_seconds,
@@ -106,8 +112,14 @@ def kappa_by_time(by_time: pd.DataFrame, panels, bin_seconds: int):
         ax.set_title(title, fontsize=8, loc="left")
     last = np.atleast_1d(axes)[-1]
     last.set_xlim(0, top)
-    last.set_xticks(np.arange(0, top + 1, 2 * bin_seconds))
-    last.set_xlabel(f"time spent on the comparison (s), {bin_seconds} s bins")
+    ticks = np.arange(0, top + 1, 2 * bin_seconds)
+    labels = [f"{t:g}" for t in ticks]
+    if pooled.any():
+        cap = float(starts[pooled].max())
+        ticks, labels = list(ticks[ticks < cap]) + [cap], labels[:int((ticks < cap).sum())] + [f">= {cap:g}"]
+    last.set_xticks(ticks, labels)
+    last.set_xlabel(f"time spent on the comparison (s), {bin_seconds} s bins"
+                    + (f"; the last bin pools every judgment from {cap:g} s on" if pooled.any() else ""))
     fig.tight_layout()
     return fig
 
@@ -130,7 +142,10 @@ def kappa_small_multiples(agg: pd.DataFrame, metrics, assessors, bins):
             if i == len(metrics) - 1:
                 ax.set_xticks(range(len(bins)), [str(b) for b in bins], rotation=90, fontsize=6)
                 ax.set_xlabel("|difference|", fontsize=7)
-    fig.tight_layout()
+    # a fixed grid (margins in inches): tight_layout's search over 25 panels is the slow part
+    w, h = fig.get_size_inches()
+    fig.subplots_adjust(left=0.75 / w, right=1 - 0.1 / w, bottom=0.75 / h, top=1 - 0.3 / h,
+                        wspace=0.12, hspace=0.18)
     return fig
 
 

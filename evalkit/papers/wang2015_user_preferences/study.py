@@ -30,7 +30,7 @@ from ...stats import agreement as agreement_stats
 from ..wang2015_assessor_differences.pipeline import load_world
 from .kappa import kappa_of_tables
 
-__all__ = ["METRICS_OF_TYPE", "BINS", "BIN_LABELS", "TIME_BIN", "same_implied", "time_panels", "METRICS", "implied_choice", "agreement",
+__all__ = ["METRICS_OF_TYPE", "BINS", "BIN_LABELS", "TIME_BIN", "TIME_CAP", "time_bins", "same_implied", "time_panels", "METRICS", "implied_choice", "agreement", "agreement_by",
            "anova_by_bin", "judgment_table", "shared_fleiss", "kappa_trend", "load_study", "design_table",
            "landis_koch_table", "fleiss_vs_published", "paper_anova_p"]
 
@@ -50,6 +50,9 @@ BIN_LABELS = tuple(f"[{a:g},{b:.1f})" if b < 1 else f"[{a:g},1]" for a, b in zip
 
 #: Figure 9's bins of time spent, seconds.
 TIME_BIN = 30
+#: Figure 9's last bin pools the judgments from this many seconds on (a display choice:
+#: about 1% of the committed study's judgments take longer).
+TIME_CAP = 300
 
 
 #: The five metrics, in the paper's order.
@@ -73,42 +76,81 @@ def agreement(judgments: pd.DataFrame, by: tuple[str, ...] = ("metric", "bin"),
     once (:func:`.kappa.kappa_of_tables`).  A group without a decided
     judgment, or with one category only, has an undefined (NaN) kappa.
     """
+    return agreement_by(judgments, by, alpha)(judgments["choice"])
+
+
+_CATS = {"left": 0, "right": 1, "neither": 2}
+
+
+def _codes(values) -> np.ndarray:
+    codes = pd.Series(values).map(_CATS).to_numpy()
+    if np.isnan(codes.astype(float)).any():
+        raise ValueError(f"choices and implied choices must be one of {sorted(_CATS)}")
+    return codes.astype(int)
+
+
+def agreement_by(judgments: pd.DataFrame, by: tuple[str, ...] = ("metric", "bin"),
+                 alpha: float = 0.05):
+    """:func:`agreement` for many sets of choices on the same judgments: the groups and the
+    implied choices are coded once, and the returned function maps a ``choice`` array (one
+    per row of ``judgments``) to the agreement frame (the simulated studies redraw only the
+    choices)."""
     if not 0 < alpha < 1:
         raise ValueError(f"alpha must lie in (0, 1), got {alpha!r}")
     groups = judgments.groupby(list(by), sort=True, observed=True)
     code = groups.ngroup().to_numpy()
     keys = groups.size().index
-    cats = {"left": 0, "right": 1, "neither": 2}
-    human = judgments["choice"].map(cats).to_numpy()
-    metric = judgments["implied"].map(cats).to_numpy()
-    if np.isnan(human.astype(float)).any() or np.isnan(metric.astype(float)).any():
-        raise ValueError(f"choices and implied choices must be one of {sorted(cats)}")
-    decided = human != 2
-    tables = np.zeros((len(keys), 3, 3))
-    np.add.at(tables, (code[decided], human[decided].astype(int), metric[decided].astype(int)), 1)
-    k = kappa_of_tables(tables, alpha)
     frame = keys.to_frame(index=False) if isinstance(keys, pd.MultiIndex) else pd.DataFrame({by[0]: keys})
-    return frame.assign(kappa=k["kappa"], low=k["low"], high=k["high"],
-                        neither=np.bincount(code[~decided], minlength=len(keys)).astype(int),
-                        preferences=k["n"].astype(int))
+    metric = _codes(judgments["implied"])
+
+    def of(choice) -> pd.DataFrame:
+        human = _codes(choice)
+        decided = human != 2
+        tables = np.zeros((len(keys), 3, 3))
+        np.add.at(tables, (code[decided], human[decided], metric[decided]), 1)
+        k = kappa_of_tables(tables, alpha)
+        return frame.assign(kappa=k["kappa"], low=k["low"], high=k["high"],
+                            neither=np.bincount(code[~decided], minlength=len(keys)).astype(int),
+                            preferences=k["n"].astype(int))
+
+    return of
 
 
 def anova_by_bin(per_assessor: pd.DataFrame) -> pd.DataFrame:
-    """Table 3: one-way ANOVA of per-assessor kappa across bins, per metric (scipy)."""
-    from scipy.stats import f_oneway
+    """Table 3: one-way ANOVA of per-assessor kappa across bins, per metric.
 
+    ``F = (SS_B / (g - 1)) / (SS_W / (N - g))`` over the ``g`` bins holding a
+    defined kappa and their ``N`` kappas, ``p`` its upper F tail (the values of
+    :func:`scipy.stats.f_oneway`, computed for all metrics at once).  A metric
+    with fewer than 2 bins or no residual degree of freedom gets NaN.
+    """
+    from scipy.stats import f as f_dist
+
+    k = per_assessor.dropna(subset=["kappa"])
+    metric, metrics = pd.factorize(k["metric"])          # metrics in order of first appearance
+    bins, labels = pd.factorize(k["bin"].astype(str))
+    x = k["kappa"].to_numpy(float)
+    cell = metric * max(len(labels), 1) + bins
+    size = len(metrics) * max(len(labels), 1)
+    n = np.bincount(cell, minlength=size).reshape(len(metrics), -1)
+    total = np.bincount(cell, weights=x, minlength=size).reshape(len(metrics), -1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        mean = np.where(n > 0, total / n, 0.0)
+        ssw = np.bincount(metric, weights=(x - mean.ravel()[cell]) ** 2, minlength=len(metrics))
+        grand = total.sum(1) / n.sum(1)
+        ssb = (n * (mean - grand[:, None]) ** 2).sum(1)
     rows = []
-    for metric, g in per_assessor.dropna(subset=["kappa"]).groupby("metric", sort=False):
-        groups = [x.kappa.to_numpy() for _, x in g.groupby("bin", observed=True) if len(x)]
-        groups = [x for x in groups if len(x) >= 1]
-        n = sum(len(x) for x in groups)
-        if len(groups) < 2 or n <= len(groups):
-            rows.append({"metric": metric, "df1": np.nan, "df2": np.nan, "F": np.nan, "p": np.nan})
+    for i, m in enumerate(metrics):
+        groups, count = int((n[i] > 0).sum()), int(n[i].sum())
+        df1, df2 = groups - 1, count - groups
+        if df1 < 1 or df2 < 1:
+            rows.append({"metric": m, "df1": np.nan, "df2": np.nan, "F": np.nan, "p": np.nan})
             continue
-        res = f_oneway(*groups)
-        rows.append({"metric": metric, "df1": len(groups) - 1, "df2": n - len(groups),
-                     "F": float(res.statistic), "p": float(res.pvalue)})
-    return pd.DataFrame(rows)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            f = (ssb[i] / df1) / (ssw[i] / df2)
+        p = float(f_dist.sf(f, df1, df2)) if np.isfinite(f) else (0.0 if f == np.inf else np.nan)
+        rows.append({"metric": m, "df1": df1, "df2": df2, "F": float(f), "p": p})
+    return pd.DataFrame(rows, columns=["metric", "df1", "df2", "F", "p"])
 
 
 def judgment_table(log: pd.DataFrame, timelines: pd.DataFrame) -> pd.DataFrame:
@@ -144,10 +186,21 @@ def judgment_table(log: pd.DataFrame, timelines: pd.DataFrame) -> pd.DataFrame:
     out = (pd.concat(parts).sort_values(["_row", "_order"], kind="stable")
            .drop(columns=["_row", "_order"]).reset_index(drop=True))
     out["bin"] = pd.cut(out["diff"].abs(), BINS, right=False, labels=list(BIN_LABELS))
-    edges = np.arange(0, max(out.seconds.max(), TIME_BIN) + TIME_BIN, TIME_BIN)
-    out["time_bin"] = pd.cut(out.seconds, edges, right=False,
-                             labels=[f"[{int(a)},{int(b)})" for a, b in zip(edges[:-1], edges[1:])])
+    out["time_bin"] = time_bins(out.seconds)
     return out
+
+
+def time_bins(seconds: pd.Series) -> pd.Categorical:
+    """Figure 9's bins: :data:`TIME_BIN` seconds wide up to :data:`TIME_CAP`; the last bin
+    pools every judgment from ``TIME_CAP`` s on (labelled ``[cap,longest]``), so a few slow
+    judgments do not stretch the time axis."""
+    top = float(max(seconds.max(), 0.0))
+    edges = list(range(0, TIME_CAP + 1, TIME_BIN))
+    labels = [f"[{a},{b})" for a, b in zip(edges[:-1], edges[1:])]
+    if top >= TIME_CAP:
+        edges.append(np.inf)
+        labels.append(f"[{TIME_CAP},{int(np.ceil(top))}]")
+    return pd.cut(seconds, edges, right=False, labels=labels)
 
 
 def shared_fleiss(log: pd.DataFrame) -> tuple[float, int, int]:
