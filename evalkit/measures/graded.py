@@ -99,6 +99,7 @@ def batch_measures(
         ideal_k = ideal[..., :k]
     gmax = ideal[..., 0]
     valid = gmax > 0
+    shared: dict[str, np.ndarray] = {}   # the blended ratio, computed once for P+ and Q
     with np.errstate(invalid="ignore", divide="ignore"):
         out: dict[str, np.ndarray] = {}
         for name in measures:
@@ -107,11 +108,13 @@ def batch_measures(
             elif name == "nERR":
                 val = _err(g, gmax) / _err(ideal_k, gmax)
             elif name in ("P+", "Q"):
-                rel = g > 0
                 ranks = np.arange(1, k + 1)
-                br = (beta * np.cumsum(g, -1) + np.cumsum(rel, -1)) / (
-                    beta * np.cumsum(ideal_k, -1) + ranks
-                )
+                if not shared:
+                    shared["rel"] = g > 0
+                    shared["br"] = (beta * np.cumsum(g, -1) + np.cumsum(shared["rel"], -1)) / (
+                        beta * np.cumsum(ideal_k, -1) + ranks
+                    )
+                rel, br = shared["rel"], shared["br"]
                 if name == "Q":
                     big_r = np.count_nonzero(ideal > 0, axis=-1)
                     val = np.where(rel, br, 0.0).sum(-1) / big_r
