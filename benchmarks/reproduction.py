@@ -5,7 +5,9 @@ Each notebook runs as a script in a fresh process under cProfile, with its
 default parameters and ``out_dir`` pointed at a temporary folder (``figures/``
 is left alone), from ``notebooks/`` like a kernel.  Recorded per notebook:
 
-* ``wall_s``: its code cells, profiled (cProfile adds some overhead);
+* ``wall_s`` and ``cpu_s``: its code cells, profiled (cProfile adds some
+  overhead), in wall-clock and in CPU seconds of the process (all its
+  threads); on a loaded machine the CPU seconds are the comparable number;
 * ``imports_s``: its first code cell after the parameters (the imports and the
   data reading a kernel pays before the work);
 * ``figures`` and ``save_s``: how many figures it saved and the seconds in
@@ -54,7 +56,7 @@ def profile_notebook(name: str, out_dir: str) -> dict:
     if "out_dir" in namespace:
         namespace["out_dir"] = out_dir
     profiler = cProfile.Profile()
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     imports = None
     for i, source in enumerate(cells[1:], 1):
         profiler.enable()
@@ -64,7 +66,7 @@ def profile_notebook(name: str, out_dir: str) -> dict:
             profiler.disable()
         if imports is None:
             imports = time.perf_counter() - started
-    wall = time.perf_counter() - started
+    wall, cpu = time.perf_counter() - started, time.process_time() - cpu
     stats = pstats.Stats(profiler, stream=io.StringIO())
     rows = []
     saves, save_s = 0, 0.0
@@ -80,7 +82,7 @@ def profile_notebook(name: str, out_dir: str) -> dict:
             continue
         rows.append((cum, f"{short}.{func}"))
     rows.sort(reverse=True)
-    return {"notebook": name, "wall_s": wall, "imports_s": imports, "figures": saves, "save_s": save_s,
+    return {"notebook": name, "wall_s": wall, "cpu_s": cpu, "imports_s": imports, "figures": saves, "save_s": save_s,
             "top": [(f, round(c, 2)) for c, f in rows[:TOP]]}
 
 
@@ -111,7 +113,7 @@ def run(names, label: str) -> Path:
                 raise SystemExit(f"{name}: failed (exit {done.returncode})")
             record = json.loads(done.stdout.strip().splitlines()[-1])
         results.append(record)
-        print(f"{name}: {record['wall_s']:.1f} s, imports {record['imports_s']:.1f} s, "
+        print(f"{name}: {record['wall_s']:.1f} s ({record['cpu_s']:.1f} s CPU), imports {record['imports_s']:.1f} s, "
               f"{record['figures']} figures in {record['save_s']:.1f} s", flush=True)
     kernel = bare_kernel_seconds()
     load = os.getloadavg()
@@ -121,23 +123,23 @@ def run(names, label: str) -> Path:
              f"Notebooks run as scripts under cProfile, default parameters; load average at the end "
              f"{load[0]:.2f} on {os.cpu_count()} cores. A bare kernel's start to its first cell's "
              f"result: {kernel:.2f} s.", "",
-             "| notebook | wall (s) | imports (s) | figures | saving (s) | s a figure | top functions (cumulative s) |",
-             "|---|---|---|---|---|---|---|"]
+             "| notebook | wall (s) | CPU (s) | imports (s) | figures | saving (s) | s a figure | top functions (cumulative s) |",
+             "|---|---|---|---|---|---|---|---|"]
     for r in results:
         per = r["save_s"] / r["figures"] if r["figures"] else 0.0
         top = "; ".join(f"`{f}` {c}" for f, c in r["top"])
-        lines.append(f"| {r['notebook']} | {r['wall_s']:.1f} | {r['imports_s']:.1f} | {r['figures']} | "
+        lines.append(f"| {r['notebook']} | {r['wall_s']:.1f} | {r['cpu_s']:.1f} | {r['imports_s']:.1f} | {r['figures']} | "
                      f"{r['save_s']:.1f} | {per:.2f} | {top} |")
-    lines.append(f"| total | {sum(r['wall_s'] for r in results):.1f} | | "
+    lines.append(f"| total | {sum(r['wall_s'] for r in results):.1f} | {sum(r['cpu_s'] for r in results):.1f} | | "
                  f"{sum(r['figures'] for r in results)} | {sum(r['save_s'] for r in results):.1f} | | |")
     md.write_text("\n".join(lines) + "\n")
     with open(md.with_suffix(".csv"), "w", newline="") as handle:
         writer = csv.writer(handle, lineterminator="\n")
-        writer.writerow(["notebook", "wall_s", "imports_s", "figures", "save_s", "top"])
+        writer.writerow(["notebook", "wall_s", "cpu_s", "imports_s", "figures", "save_s", "top"])
         for r in results:
-            writer.writerow([r["notebook"], f"{r['wall_s']:.2f}", f"{r['imports_s']:.2f}", r["figures"],
+            writer.writerow([r["notebook"], f"{r['wall_s']:.2f}", f"{r['cpu_s']:.2f}", f"{r['imports_s']:.2f}", r["figures"],
                              f"{r['save_s']:.2f}", "; ".join(f"{f} {c}" for f, c in r["top"])])
-        writer.writerow(["bare_kernel", f"{kernel:.2f}", "", "", "", ""])
+        writer.writerow(["bare_kernel", f"{kernel:.2f}", "", "", "", "", ""])
     print(f"bare kernel to first cell: {kernel:.2f} s; table: {md.relative_to(ROOT)}")
     return md
 
