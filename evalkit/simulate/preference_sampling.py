@@ -94,48 +94,6 @@ def sample_pairs(timelines: pd.DataFrame, rng: np.random.Generator, base_runs: i
         rows = g.set_index("run").to_dict("index")
         runs = sorted(rows)
         bases = rng.choice(runs, size=min(base_runs, len(runs)), replace=False)
-        at = {r: i for i, r in enumerate(runs)}
-        columns = {c: np.array([rows[r][c] for r in runs], dtype=float)
-                   for c in ("precision", "recall", "length")}
-        for base in bases:
-            selected = _partner_masks(columns, at[base])
-            for kind in _RULES:
-                partners = [runs[j] for j in np.flatnonzero(selected[kind])]
-                if len(partners) > per_type:
-                    partners = list(rng.choice(partners, size=per_type, replace=False))
-                for r in partners:
-                    key = (topic, frozenset((base, r)))
-                    if key not in seen:
-                        seen.add(key)
-                        out.append((kind, topic, base, r))
-    return pd.DataFrame(out, columns=["type", "topic", "run_a", "run_b"])
-
-
-def _partner_masks(columns: dict, base: int, limit: int = 20) -> dict:
-    """For base run ``base``: which runs each rule (and :func:`length_ok`) pairs it with.
-
-    :func:`precision_pair`, :func:`recall_pair`, :func:`f1_pair` and
-    :func:`length_ok` over every candidate at once (the same float operations,
-    so the same decisions; ``tests/simulate/test_preference_sampling.py``).
-    """
-    p, r, n = columns["precision"], columns["recall"], columns["length"]
-    dp, dr = np.abs(p[base] - p), np.abs(r[base] - r)
-    ok = np.abs(n[base] - n) <= limit
-    ok[base] = False
-    tb, tc = abs(p[base] - r[base]), np.abs(p - r)
-    return {"precision": ok & (dr < 0.1) & (dp > 0.1),
-            "recall": ok & (dp < 0.1) & (dr > 0.1),
-            "f1": ok & (np.abs(tb - tc) <= 0.1) & ((dp > 0.1) | (dr > 0.1))}
-
-
-def sample_pairs_reference(timelines: pd.DataFrame, rng: np.random.Generator, base_runs: int = 20,
-                           per_type: int = 20) -> pd.DataFrame:
-    """:func:`sample_pairs` with the rule functions called pair by pair (the tests' oracle)."""
-    out, seen = [], set()
-    for topic, g in timelines.groupby("topic", sort=True):
-        rows = g.set_index("run").to_dict("index")
-        runs = sorted(rows)
-        bases = rng.choice(runs, size=min(base_runs, len(runs)), replace=False)
         for base in bases:
             b = rows[base]
             for kind, rule in _RULES.items():
