@@ -49,8 +49,10 @@ def _subset_tables(before, pair_i, pair_j, k):  # pragma: no cover - compiled
         for g in range(n):
             for w in range(words):
                 code[g, w] = bits[g, w] & in_s[w]
-        for g in range(n):
-            for h in range(n):
+        for g in range(n):                            # both relations are symmetric
+            equal[g, g, m] = True
+            reverse[g, g, m] = False                  # S has a pair, which g orders one way
+            for h in range(g + 1, n):
                 same = True
                 opposite = True
                 for w in range(words):
@@ -59,7 +61,9 @@ def _subset_tables(before, pair_i, pair_j, k):  # pragma: no cover - compiled
                     if (code[g, w] ^ code[h, w]) != in_s[w]:
                         opposite = False
                 equal[g, h, m] = same
+                equal[h, g, m] = same
                 reverse[g, h, m] = opposite
+                reverse[h, g, m] = opposite
         m += 1
     return equal, reverse, length
 
