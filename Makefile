@@ -27,8 +27,10 @@ test: $(STAMP) ## run the test suite
 test-fast: $(STAMP) ## the tests that start no process, kernel or server (not tests/integration/)
 	$(BIN)/python -m pytest -m "not integration"
 
-bench: $(STAMP) ## performance ratios against reference implementations
+bench: $(STAMP) ## performance: ratios against references, the reproduction's profile, full differential sweeps
 	$(BIN)/python benchmarks/bench.py
+	$(BIN)/python benchmarks/reproduction.py
+	EVALKIT_FULL_GRID=1 $(BIN)/python -m pytest -q -m sweep tests/measures tests/simulate tests/stats
 
 bench-explore: $(STAMP) ## time each explorer's update (target <= 1 s per slider move)
 	$(BIN)/python benchmarks/explorers.py

@@ -30,7 +30,7 @@ import numpy as np
 __all__ = ["problems", "check", "FigureProblem"]
 
 _COUNT = re.compile(r"^(number|count)\b|\bcount(s)?\b|\(count\)", re.IGNORECASE)
-_OVERLAP_PX = 1.0      # boxes must overlap by more than this many pixels in both directions
+_OVERLAP_IN = 0.01     # boxes must overlap by more than this (inches: 1 pixel at 100 dpi) both ways
 
 
 class FigureProblem(ValueError):
@@ -42,10 +42,11 @@ def _name(ax, i: int) -> str:
     return f"panel {i + 1}" + (f" ({title!r})" if title else "")
 
 
-def _overlap(a, b) -> bool:
+def _overlap(a, b, px: float = 1.0) -> bool:
+    """Whether boxes ``a`` and ``b`` overlap by more than ``px`` pixels both ways."""
     w = min(a.x1, b.x1) - max(a.x0, b.x0)
     h = min(a.y1, b.y1) - max(a.y0, b.y0)
-    return w > _OVERLAP_PX and h > _OVERLAP_PX
+    return w > px and h > px
 
 
 def _visible_ticklabels(axis, renderer):
@@ -100,14 +101,22 @@ def _intervals_off_axes(ax) -> bool:
     return False
 
 
-def problems(fig) -> list[str]:
-    """Every problem a reader would meet in ``fig`` (empty when there is none)."""
-    if not hasattr(fig.canvas, "get_renderer"):      # a Figure() made without pyplot
-        from matplotlib.backends.backend_agg import FigureCanvasAgg
+def problems(fig, renderer=None) -> list[str]:
+    """Every problem a reader would meet in ``fig`` (empty when there is none).
 
-        FigureCanvasAgg(fig)
-    fig.canvas.draw()
-    renderer = fig.canvas.get_renderer()
+    ``fig`` is drawn first, unless ``renderer`` is the one it was just drawn
+    with (:func:`~evalkit.outputs.save_figure` passes the PNG's, so the figure
+    is rendered once for both).  Overlaps are measured in inches, so the
+    verdict does not depend on the dpi.
+    """
+    if renderer is None:
+        if not hasattr(fig.canvas, "get_renderer"):      # a Figure() made without pyplot
+            from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+            FigureCanvasAgg(fig)
+        fig.canvas.draw()
+        renderer = fig.canvas.get_renderer()
+    px = _OVERLAP_IN * renderer.dpi
     found = []
     for i, ax in enumerate(fig.axes):
         if not ax.get_visible() or not ax.axison:
@@ -118,7 +127,7 @@ def problems(fig) -> list[str]:
             if shown and not getter().strip():
                 found.append(f"{name}: the {axis.axis_name} axis has tick labels but no label")
             boxes = sorted((b for _, b in shown), key=lambda b: (b.x0, b.y0))
-            if any(_overlap(a, b) for a, b in itertools.combinations(boxes, 2)):
+            if any(_overlap(a, b, px) for a, b in itertools.combinations(boxes, 2)):
                 found.append(f"{name}: {axis.axis_name} tick labels overlap")
             if _COUNT.search(getter()):
                 values = [t.get_position()[0 if axis.axis_name == "x" else 1]
@@ -128,7 +137,7 @@ def problems(fig) -> list[str]:
         texts = [t for t in ax.texts if t.get_visible() and t.get_text().strip()]
         boxes = [t.get_window_extent(renderer) for t in texts]
         for (ta, a), (tb, b) in itertools.combinations(zip(texts, boxes), 2):
-            if _overlap(a, b):
+            if _overlap(a, b, px):
                 found.append(f"{name}: annotations {ta.get_text()!r} and {tb.get_text()!r} overlap")
                 break
         legend = ax.get_legend()
@@ -144,7 +153,7 @@ def problems(fig) -> list[str]:
     return found
 
 
-def check(fig, what: str = "figure") -> None:
+def check(fig, what: str = "figure", renderer=None) -> None:
     """Raise :class:`FigureProblem` listing :func:`problems`.
 
     ``EVALKIT_FIGURE_CHECK=off`` skips the check and ``=warn`` prints the
@@ -153,7 +162,7 @@ def check(fig, what: str = "figure") -> None:
     mode = os.environ.get("EVALKIT_FIGURE_CHECK", "").lower()
     if mode == "off":
         return
-    found = problems(fig)
+    found = problems(fig, renderer)
     if found and mode == "warn":
         print(f"figure check: {what}: " + "; ".join(found), file=sys.stderr)
     elif found:

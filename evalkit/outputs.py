@@ -85,24 +85,71 @@ def save_figure(fig, stem, formats: tuple[str, ...] = ("png", "svg"), dpi: int =
 
     The figure is checked first (:func:`evalkit.figure_check.check`): an axis
     without a label, overlapping text, a legend over data or an interval off
-    the axes stops here with :class:`~evalkit.figure_check.FigureProblem`.
+    the axes stops here with :class:`~evalkit.figure_check.FigureProblem`, and
+    nothing is written.  One layout pass at the PNG's ``dpi`` (Agg, drawing
+    nothing) serves the check and the PNG's tight bounding box, the pass
+    ``bbox_inches="tight"`` would make on its own; then the PNG is drawn once,
+    and the SVG as before (a layout pass and a draw: its text metrics, hence
+    its box, differ from Agg's).  The bytes are those of
+    ``fig.savefig(..., bbox_inches="tight")`` (``tests/workspace/test_save_figure.py``).
     """
+    import io
+
     import matplotlib
 
     from .figure_check import check
 
-    check(fig, f"{Path(stem).name}")
-
     matplotlib.rcParams["svg.hashsalt"] = "evalkit"
     stem = Path(stem)
+    png_box = _checked_tight_box(fig, stem.name, dpi) if "png" in formats else None
+    if png_box is None:
+        check(fig, stem.name)
+    rendered = {}
+    for fmt in formats:
+        metadata = {"Software": None} if fmt == "png" else {"Date": None, "Creator": None}
+        buffer = io.BytesIO()
+        if fmt == "png" and png_box is not None:
+            # the box is known: no layout pass of savefig's own (tight_layout leaves a placeholder
+            # engine that would ask for one; it lays out nothing)
+            with fig._cm_set(layout_engine=None):
+                fig.savefig(buffer, format=fmt, dpi=dpi, metadata=metadata, bbox_inches=png_box)
+        else:
+            fig.savefig(buffer, format=fmt, dpi=dpi, metadata=metadata, bbox_inches="tight")
+        rendered[fmt] = buffer.getvalue()
     written = []
     for fmt in formats:
         target = stem.with_suffix("." + fmt)
-        metadata = {"Software": None} if fmt == "png" else {"Date": None, "Creator": None}
         with atomic_write(target, "wb") as handle:
-            fig.savefig(handle, format=fmt, dpi=dpi, metadata=metadata, bbox_inches="tight")
+            handle.write(rendered[fmt])
         written.append(target)
     return written
+
+
+def _checked_tight_box(fig, name: str, dpi: int):
+    """Lay ``fig`` out once with Agg at ``dpi``, run the figure check on that layout, and return the
+    padded tight box (inches) that ``savefig(..., dpi=dpi, bbox_inches="tight")`` would use
+    (``None`` for a canvas other than Agg's: the caller checks and saves as usual)."""
+    import matplotlib
+    from matplotlib import cbook
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from .figure_check import check
+
+    if not hasattr(fig.canvas, "get_renderer"):      # a Figure() made without pyplot
+        FigureCanvasAgg(fig)
+    from matplotlib.layout_engine import PlaceHolderLayoutEngine
+
+    engine = fig.get_layout_engine()
+    if not isinstance(fig.canvas, FigureCanvasAgg) or not (engine is None or
+                                                           isinstance(engine, PlaceHolderLayoutEngine)):
+        return None
+    with cbook._setattr_cm(fig, dpi=dpi), cbook._setattr_cm(fig.canvas, _device_pixel_ratio=1):
+        renderer = fig.canvas.get_renderer()
+        with renderer._draw_disabled():                # the layout only, as savefig's own pass
+            fig.draw(renderer)
+        check(fig, name, renderer)
+        pad = matplotlib.rcParams["savefig.pad_inches"]
+        return fig.get_tightbbox(renderer).padded(pad, pad)
 
 
 def _in_kernel() -> bool:

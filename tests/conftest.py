@@ -92,3 +92,20 @@ def sakai_table_5_1():
          "Y": [.5, .1, 0, .2, .4, .3, 0, .5, .3, .3, .4, .4, .1, .4, .2, .1, .1, .6, .3, .2],
          "Z": [0, 0, .2, .1, .3, .3, .1, .2, .4, .4, .4, .3, .3, .2, .2, .2, .1, .5, .4, .3]},
         index=pd.Index([f"Q{i}" for i in range(1, 21)], name="topic"))
+
+
+#: ``make bench`` sets EVALKIT_FULL_GRID=1: differential sweeps then run their full grid.
+FULL_GRID = __import__("os").environ.get("EVALKIT_FULL_GRID") == "1"
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "sweep(small, full): a differential sweep of `small` cases in "
+                                       "make test, `full` in make bench (EVALKIT_FULL_GRID=1)")
+
+
+@pytest.fixture
+def sweep_size(request) -> int:
+    """The number of cases of a test marked ``@pytest.mark.sweep(small, full)``."""
+    marker = request.node.get_closest_marker("sweep")
+    small, full = marker.args
+    return full if FULL_GRID else small

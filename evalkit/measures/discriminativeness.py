@@ -78,71 +78,67 @@ class SetEngine:
         self._subsets = None
 
     # -- correlation methods -------------------------------------------
+    def _held_out(self) -> np.ndarray:
+        """``n x (n-1)``: row ``i`` lists the judgments other than ``i``, in order."""
+        n = self.n
+        return np.array([np.delete(np.arange(n), i) for i in range(n)]).reshape(n, n - 1)
+
     def correlation_ed(self, method: str, kind: str, weight_offset: float = 1.0) -> float:
+        """ED of AC, WCA or RBA: every held-out judgment at once (the same bits as
+        :func:`evalkit.measures.ed_reference.correlation_ed_reference`, one at a time)."""
         if kind == "wca":
             return float(self.wca_ed(method, [weight_offset])[0])
         c = self.tau if method == "kendall" else self.rho
         n = self.n
-        diffs = np.empty(n)
-        for i in range(n):
-            others = np.delete(np.arange(n), i)
-            ci = c[i, others]
-            if kind == "ac":
-                score = ci.mean()
-            else:  # rba
-                cons = _average_ranks(self.ranks[others].sum(0))
-                score = _corr_of_ranks(self.ranks[i], cons, method)
+        others = self._held_out()
+        if kind == "ac":
             # S(O) - S(reverse O) after (x+1)/2: (x+1)/2 - (-x+1)/2 = x
-            diffs[i] = score
+            diffs = c[np.arange(n)[:, None], others].mean(1)
+        else:  # rba: rank sums are whole numbers and ranks halves, so every sum below is exact
+            cons = _average_ranks_rows(self.ranks[others].sum(1))               # n x k
+            diffs = _corr_of_rank_rows(self.ranks, cons, method)
         return float(diffs.mean())
 
     def wca_ed(self, method: str, offsets: Sequence[float]) -> np.ndarray:
-        """WCA's ED for several weight offsets at once (one pass per held-out judgment;
+        """WCA's ED for several weight offsets at once (every held-out judgment at once;
         :meth:`correlation_ed` calls it with one offset)."""
         c = self.tau if method == "kendall" else self.rho
         n = self.n
         out = np.zeros((n, len(offsets)))
-        for i in range(n):
-            others = np.delete(np.arange(n), i)
-            ci = c[i, others]
-            if others.size == 1:
-                out[i] = ci[0]
-                continue
-            sub = c[np.ix_(others, others)]
-            raw = (sub.sum(1) - np.diag(sub)) / (others.size - 1)
-            for q, a in enumerate(offsets):
-                w = wca_weights(raw, a)
-                out[i, q] = ci.mean() if abs(w.sum()) < 1e-12 else (w @ ci) / w.sum()
+        others = self._held_out()
+        ci = c[np.arange(n)[:, None], others]                                   # n x (n-1)
+        if n == 2:
+            out[:] = ci
+            return _column_means(out)
+        sub = c[others[:, :, None], others[:, None, :]]                         # n x (n-1) x (n-1)
+        diag = sub[:, np.arange(n - 1), np.arange(n - 1)]
+        raw = (sub.sum(2) - diag) / (n - 2)                                     # row sums as sub.sum(1)
+        mean = ci.mean(1)
+        for q, a in enumerate(offsets):
+            w = wca_weights(raw, a)
+            total = w.sum(1)
+            for i in range(n):                                                  # BLAS dot, as before
+                out[i, q] = mean[i] if abs(total[i]) < 1e-12 else (w[i] @ ci[i]) / total[i]
         return _column_means(out)
 
     # -- FreSPA ----------------------------------------------------------
     def _subset_tables(self):
         """For every item subset S of 2+ items: ``equal[g, h, S]`` (g and h order S alike)
-        and ``reverse[g, h, S]`` (h orders S exactly against g), with ``length[S]``.
+        and ``reverse[g, h, S]`` (h orders S exactly against g), with ``length[S]``
+        and ``total[g, S] = sum_h equal[g, h, S]``.
 
         Each judgment's precedence bits restricted to S form an integer code
-        (``bits(g) & pairs(S)``, 63 pairs to a word), so "alike" is equal codes
-        and "reversed" is codes differing in every pair of S.
+        (``bits(g) & pairs(S)``, 64 pairs to a word), so "alike" is equal codes
+        and "reversed" is codes differing in every pair of S.  Built compiled
+        (:mod:`evalkit.measures._frespa_kernels`);
+        :func:`evalkit.measures.ed_reference.subset_tables_reference` is the numpy
+        original the tests compare it with.
         """
         if self._subsets is None:
-            k, n = self.k, self.n
-            masks = np.arange(1 << k)
-            member = ((masks[:, None] >> np.arange(k)) & 1).astype(bool)  # M x k
-            length = member.sum(1)
-            keep = length >= 2
-            member, length = member[keep], length[keep]
-            pair_in = member[:, self.pair_i] & member[:, self.pair_j]  # M x pairs
-            before = self.signs > 0                                      # n x pairs
-            equal = np.ones((n, n, length.size), bool)
-            reverse = np.ones((n, n, length.size), bool)
-            for start in range(0, pair_in.shape[1], 63):
-                cols = slice(start, start + 63)
-                bits = np.left_shift(np.uint64(1), np.arange(pair_in[:, cols].shape[1], dtype=np.uint64))
-                in_s = pair_in[:, cols].astype(np.uint64) @ bits                 # M: the pairs of S
-                code = (before[:, cols].astype(np.uint64) @ bits)[:, None] & in_s  # n x M
-                equal &= code[:, None, :] == code[None, :, :]
-                reverse &= (code[:, None, :] ^ code[None, :, :]) == in_s
-            self._subsets = dict(length=length, equal=equal, reverse=reverse)
+            from . import _frespa_kernels as kernels
+
+            equal, reverse, length = kernels.subset_tables(self.signs > 0, self.pair_i, self.pair_j, self.k)
+            self._subsets = dict(length=length, equal=equal, reverse=reverse, total=equal.sum(1))
         return self._subsets
 
     def frespa_ed(self, params: list[dict]) -> np.ndarray:
@@ -152,35 +148,68 @@ class SetEngine:
         into a length part (per subset, per setting) and a support part (per
         support value 0..n-1, per setting, 0 below minSup), so each turn
         counts the subsets by support once and every setting is a matrix product.
+        The per-turn counting runs compiled (:func:`~._frespa_kernels.turn`), the
+        arithmetic on floats in numpy as in
+        :func:`evalkit.measures.ed_reference.frespa_ed_reference`, so both
+        give the same bits (tested).
         """
+        from . import _frespa_kernels as kernels
+
         t = self._subset_tables()
-        length, equal, reverse = t["length"], t["equal"], t["reverse"]
+        length, equal, reverse, total = t["length"], t["equal"], t["reverse"], t["total"]
         n = self.n
-        total = equal.sum(1)  # n x M: support of g's pattern among all judgments
-        sup = np.arange(n)    # support values among n - 1 golds
-        bounds = [_length_bounds(self.k, p["min_len"], p["max_len"]) for p in params]
-        by_len = np.array([(1 + p["w_len"] * (length - 1)) * ((length >= lo) & (length <= hi))
-                           for p, (lo, hi) in zip(params, bounds)], dtype=float)          # P x M
-        need = np.array([_min_count(p["min_sup"], n - 1) for p in params])
-        by_sup = np.array([1 + p["w_sup"] * (sup - 1.0) for p in params]) * (sup >= need[:, None])  # P x n
-        # every distinct gold pattern appears sup times among the golds: weight / sup per gold
-        per_gold = np.zeros_like(by_sup)
-        per_gold[:, 1:] = by_sup[:, 1:] / sup[1:]
+        by_len, by_sup, per_gold = _frespa_weights(self.k, n, length, params)
+        lookup = len(params) <= 4
         out = np.zeros(len(params))
         for i in range(n):
-            others = np.delete(np.arange(n), i)
-            sup_g = total[others] - equal[others, i]       # (n-1) x M, >= 1
+            gathered, counts, rev = kernels.turn(equal, reverse, total, i, per_gold, lookup)
             target = total[i] - 1                          # target O_i
-            rev = reverse[i, others].sum(0)                # reverse(O_i)
-            if len(params) <= 4:                           # look the support weights up
-                den = (per_gold[:, sup_g].sum(1) * by_len).sum(1)
-            else:                                          # count the golds per (subset, support)
-                den = ((by_len @ (sup_g.T[:, :, None] == sup).sum(1)) * per_gold).sum(1)
+            if lookup:                                     # the support weights looked up
+                den = (gathered * by_len).sum(1)
+            else:                                          # the golds counted per (subset, support)
+                den = ((by_len @ counts) * per_gold).sum(1)
             num_t = (by_sup[:, target] * by_len).sum(1)
             num_r = (by_sup[:, rev] * by_len).sum(1)
             some = den > 0                                 # no pattern: both scores 0
             out[some] += (num_t[some] - num_r[some]) / den[some]
         return out / n
+
+
+def _frespa_weights(k: int, n: int, length: np.ndarray, params: list[dict]):
+    """FreSPA's weights factored: by length (P x M), by support (P x n) and per gold (P x n)."""
+    sup = np.arange(n)    # support values among n - 1 golds
+    bounds = [_length_bounds(k, p["min_len"], p["max_len"]) for p in params]
+    by_len = np.array([(1 + p["w_len"] * (length - 1)) * ((length >= lo) & (length <= hi))
+                       for p, (lo, hi) in zip(params, bounds)], dtype=float)          # P x M
+    need = np.array([_min_count(p["min_sup"], n - 1) for p in params])
+    by_sup = np.array([1 + p["w_sup"] * (sup - 1.0) for p in params]) * (sup >= need[:, None])  # P x n
+    # every distinct gold pattern appears sup times among the golds: weight / sup per gold
+    per_gold = np.zeros_like(by_sup)
+    per_gold[:, 1:] = by_sup[:, 1:] / sup[1:]
+    return by_len, by_sup, per_gold
+
+
+def _average_ranks_rows(values: np.ndarray) -> np.ndarray:
+    """:func:`~evalkit.measures.aggregation._average_ranks` of each row."""
+    below = (values[:, :, None] > values[:, None, :]).sum(2)
+    equal = (values[:, :, None] == values[:, None, :]).sum(2)
+    return below + (equal + 1) / 2.0
+
+
+def _corr_of_rank_rows(a: np.ndarray, b: np.ndarray, method: str) -> np.ndarray:
+    """:func:`~evalkit.measures.aggregation._corr_of_ranks` of each row pair; exact for ranks
+    (whole numbers and halves: every product and sum is exact, whatever the order)."""
+    if method == "kendall":
+        i, j = np.triu_indices(a.shape[1], 1)
+        sa, sb = np.sign(a[:, i] - a[:, j]), np.sign(b[:, i] - b[:, j])
+        den = np.sqrt(np.count_nonzero(sa, axis=1) * np.count_nonzero(sb, axis=1))
+        num = (sa * sb).sum(1)
+    else:
+        da, db = a - a.mean(1, keepdims=True), b - b.mean(1, keepdims=True)
+        den = np.sqrt((da * da).sum(1) * (db * db).sum(1))
+        num = (da * db).sum(1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(den > 0, num / np.where(den > 0, den, 1.0), 0.0)
 
 
 def _column_means(a: np.ndarray) -> np.ndarray:

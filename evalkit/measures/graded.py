@@ -32,6 +32,7 @@ Their names, defaults, formulas and sources are registered in
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -55,6 +56,13 @@ __all__ = [
 # --------------------------------------------------------------------------
 # numeric kernel
 # --------------------------------------------------------------------------
+#: Lists from which :func:`batch_measures` scores compiled by default (numba's import and its
+#: cached code cost about half a second a process, more than a small batch takes in numpy).
+COMPILED_MIN_LISTS = 20_000
+
+#: The measures :func:`batch_measures` computes.
+BATCH_MEASURES = ("nG@1", "nERR", "P+", "Q")
+
 def _ideal_sorted(ideal: np.ndarray) -> np.ndarray:
     return -np.sort(-ideal, axis=-1)
 
@@ -65,6 +73,7 @@ def batch_measures(
     measures: Sequence[str] = ("nG@1", "P+", "nERR", "Q"),
     beta: float = 1.0,
     ideal_sorted: bool = False,
+    compiled: bool | None = None,
 ) -> dict[str, np.ndarray]:
     """Score many ranked lists at once.
 
@@ -80,6 +89,12 @@ def batch_measures(
         Any of ``"nG@1"``, ``"nERR"`` (at depth ``k``), ``"P+"``, ``"Q"``.
     ideal_sorted:
         Skip sorting when ``ideal_gains`` is already descending.
+    compiled:
+        Score in one compiled pass over the lists
+        (:mod:`evalkit.measures._graded_kernels`, the same bits as the numpy
+        path); ``None`` (default) does so for :data:`COMPILED_MIN_LISTS` lists
+        or more, so small batches never load numba.  Needs finite gains and
+        ``k <= 128``; otherwise numpy scores.
 
     Returns
     -------
@@ -98,7 +113,24 @@ def batch_measures(
     else:
         ideal_k = ideal[..., :k]
     gmax = ideal[..., 0]
+    lead = np.broadcast_shapes(g.shape[:-1], ideal.shape[:-1])
+    if compiled is None:
+        compiled = math.prod(lead) >= COMPILED_MIN_LISTS
+    if (compiled and k <= 128 and set(measures) <= set(BATCH_MEASURES) and np.isfinite(g).all()
+            and np.isfinite(ideal).all()):
+        from . import _graded_kernels
+
+        rows = math.prod(lead)
+        big_r = np.count_nonzero(ideal > 0, axis=-1) if "Q" in measures else np.zeros(1, np.int64)
+        flat = _graded_kernels.scores(
+            np.broadcast_to(g, lead + (k,)).reshape(rows, k),
+            np.broadcast_to(ideal_k, lead + (k,)).reshape(rows, k),
+            np.broadcast_to(gmax, lead).reshape(rows),
+            np.broadcast_to(big_r, lead).reshape(rows) if "Q" in measures else np.zeros(rows, np.int64),
+            measures, beta)
+        return {m: v.reshape(lead) for m, v in flat.items()}
     valid = gmax > 0
+    shared: dict[str, np.ndarray] = {}   # the blended ratio, computed once for P+ and Q
     with np.errstate(invalid="ignore", divide="ignore"):
         out: dict[str, np.ndarray] = {}
         for name in measures:
@@ -107,11 +139,13 @@ def batch_measures(
             elif name == "nERR":
                 val = _err(g, gmax) / _err(ideal_k, gmax)
             elif name in ("P+", "Q"):
-                rel = g > 0
                 ranks = np.arange(1, k + 1)
-                br = (beta * np.cumsum(g, -1) + np.cumsum(rel, -1)) / (
-                    beta * np.cumsum(ideal_k, -1) + ranks
-                )
+                if not shared:
+                    shared["rel"] = g > 0
+                    shared["br"] = (beta * np.cumsum(g, -1) + np.cumsum(shared["rel"], -1)) / (
+                        beta * np.cumsum(ideal_k, -1) + ranks
+                    )
+                rel, br = shared["rel"], shared["br"]
                 if name == "Q":
                     big_r = np.count_nonzero(ideal > 0, axis=-1)
                     val = np.where(rel, br, 0.0).sum(-1) / big_r
@@ -124,7 +158,7 @@ def batch_measures(
                         c_rp > 0, np.where(upto, br, 0.0).sum(-1) / np.maximum(c_rp, 1), 0.0
                     )
             else:
-                raise ParameterError("measures", name, f"one of {sorted(MEASURES)}")
+                raise ParameterError("measures", name, f"one of {list(BATCH_MEASURES)}")
             out[name] = np.where(valid, val, np.nan)
     return out
 

@@ -32,13 +32,32 @@ ORDERING_DEFAULTS = dict(
 )
 
 
+MALLOWS_COMPILED_MAX = 128  # longer orderings: numpy sums in blocks of 128; the reference path
+
+
 def mallows(centre: Sequence, phi: float, rng: np.random.Generator) -> tuple:
     """One draw from the Mallows model ``P(s) ~ phi ** d_K(s, centre)``.
 
     Repeated insertion (Doignon et al. 2004): the ``i``-th item of ``centre``
     goes to position ``j`` of the ``i`` slots with probability proportional to
-    ``phi ** (i - j)``.
+    ``phi ** (i - j)``.  The ``k`` uniform numbers come from ``rng`` (one per
+    item, the stream ``rng.choice(i, p=...)`` per item would use) and the
+    insertion runs compiled (:func:`_insertion_slots`); the draw is the same,
+    bit for bit, as :func:`mallows_reference`'s.
     """
+    if not 0.0 <= phi <= 1.0:
+        raise ParameterError("phi", phi, "a number in [0, 1]")
+    centre = list(centre)
+    k = len(centre)
+    if k > MALLOWS_COMPILED_MAX:
+        return mallows_reference(centre, phi, rng)
+    uniforms = rng.random(k)
+    powers = phi ** np.arange(k - 1, -1, -1, dtype=float)  # phi^(k-1) ... phi^0
+    return tuple(centre[j] for j in _compiled_slots()(powers, uniforms))
+
+
+def mallows_reference(centre: Sequence, phi: float, rng: np.random.Generator) -> tuple:
+    """:func:`mallows` item by item with ``rng.choice`` (the tests' oracle)."""
     if not 0.0 <= phi <= 1.0:
         raise ParameterError("phi", phi, "a number in [0, 1]")
     out: list = []
@@ -46,6 +65,63 @@ def mallows(centre: Sequence, phi: float, rng: np.random.Generator) -> tuple:
         w = phi ** np.arange(i - 1, -1, -1, dtype=float)
         out.insert(int(rng.choice(i, p=w / w.sum())), item)
     return tuple(out)
+
+
+def _insertion_slots(powers, uniforms):
+    """Repeated insertion: the centre's item indices in drawn order.
+
+    Item ``i`` (1-based) takes slot ``#{j : cdf_j <= u_i}`` of ``i``, where
+    ``cdf`` is ``cumsum(w / sum(w)) / its last value`` for ``w = powers[k-i:]``
+    (``phi^(i-1) ... phi^0``): the arithmetic of ``rng.choice(i, p=w / w.sum())``
+    on the uniform ``u_i``, step for step.
+    """
+    k = uniforms.size
+    order = np.empty(k, np.int64)
+    cdf = np.empty(k)
+    part = np.empty(8)
+    for i in range(1, k + 1):
+        w = powers[k - i:]
+        # w.sum() in numpy's order (k <= 128): plain below 8 terms, else 8 partial sums
+        if i < 8:
+            total = -0.0
+            for j in range(i):
+                total += w[j]
+        else:
+            part[:] = w[:8]
+            j = 8
+            while j < i - i % 8:
+                for q in range(8):
+                    part[q] += w[j + q]
+                j += 8
+            total = ((part[0] + part[1]) + (part[2] + part[3])) + ((part[4] + part[5]) + (part[6] + part[7]))
+            while j < i:
+                total += w[j]
+                j += 1
+        acc = 0.0
+        for j in range(i):
+            acc += w[j] / total
+            cdf[j] = acc
+        last = cdf[i - 1]
+        slot = 0
+        for j in range(i):
+            if cdf[j] / last <= uniforms[i - 1]:
+                slot += 1
+        for j in range(i - 1, slot, -1):
+            order[j] = order[j - 1]
+        order[slot] = i - 1
+    return order
+
+
+_COMPILED = {}
+
+
+def _compiled_slots():
+    """:func:`_insertion_slots` compiled by numba on first use (numba is imported only then)."""
+    if "slots" not in _COMPILED:
+        import numba
+
+        _COMPILED["slots"] = numba.njit(cache=True)(_insertion_slots)
+    return _COMPILED["slots"]
 
 
 def simulate_orderings(out_path, seed=2010, **overrides) -> Path:

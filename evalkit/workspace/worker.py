@@ -72,13 +72,22 @@ def text_progress() -> None:
     that later do ``from tqdm.auto import tqdm`` get the text bar, whose
     carriage-return updates the coalesced stream reduces to its final line.  A
     widget bar would leave its first state ("0/9") in the static output.
-    JupyterLab sessions are untouched.
+    JupyterLab sessions are untouched.  ``tqdm.autonotebook`` is put in place
+    as a plain module before ``tqdm.auto`` imports it, so the kernel does not
+    import ipywidgets (about 0.2 s) for a widget bar it would not use.
     """
-    import tqdm.auto
-    import tqdm.autonotebook
+    import types
+
     import tqdm.std
 
-    for module in (tqdm.auto, tqdm.autonotebook):
+    if "tqdm.autonotebook" not in sys.modules:
+        text = types.ModuleType("tqdm.autonotebook", "tqdm.autonotebook in a batch kernel: the text bar")
+        text.__all__ = ["tqdm", "trange"]
+        text.tqdm, text.trange = tqdm.std.tqdm, tqdm.std.trange
+        sys.modules["tqdm.autonotebook"] = text
+    import tqdm.auto
+
+    for module in (sys.modules["tqdm.auto"], sys.modules["tqdm.autonotebook"]):
         module.tqdm, module.trange = tqdm.std.tqdm, tqdm.std.trange
 
 
