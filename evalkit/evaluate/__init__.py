@@ -9,6 +9,9 @@
 * :func:`~evalkit.evaluate.assessor_study.assessors`: how leaderboards and HSD
   verdicts depend on the assessors (``evalkit assessors``; files written by
   :func:`~evalkit.evaluate.assessor_report.write_assessor_report`).
+* :func:`~evalkit.evaluate.agreement.agreement_table` (``evalkit agreement``): how far
+  judges agree, each against a reference or the others pooled, with topic-bootstrap
+  intervals; :func:`~evalkit.evaluate.agreement.read_judges` reads one qrels file per judge.
 * :func:`~evalkit.evaluate.inputs.item_gains`: one gain per item from ratings.
 * :func:`~evalkit.evaluate.examples.write_example`: the shipped sample in
   ``data/examples/``.
@@ -24,4 +27,6 @@ __getattr__, __dir__, __all__ = exports(__name__, {
     "examples": ("write_example",),
     "assessor_study": ("assessors", "AssessorReport"),
     "assessor_report": ("write_assessor_report", "bump_chart"),
+    "agreement": ("read_judges", "agreement_table", "confusion_table", "reliability_table",
+                  "consensus"),
 })

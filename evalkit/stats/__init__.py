@@ -13,6 +13,8 @@
 * :mod:`~evalkit.stats.krippendorff`: Krippendorff's alpha (nominal, ordinal,
   interval), items rated unequally often.
 * :mod:`~evalkit.stats.dawid_skene`: the Dawid-Skene model fitted by EM.
+* :mod:`~evalkit.stats.confusion_agreement`: two raters' alpha and (weighted) kappa
+  from confusion matrices, vectorised for the topic bootstrap.
 
 Every public name is importable from here too (``evalkit.stats.kendall_tau``).
 """
@@ -29,4 +31,6 @@ __getattr__, __dir__, __all__ = exports(__name__, {
                   "landis_koch"),
     "krippendorff": ("krippendorff_alpha", "alpha_from_counts"),
     "dawid_skene": ("DawidSkene", "dawid_skene"),
+    "confusion_agreement": ("alpha_from_confusion", "kappa_from_confusion", "binary_confusion",
+                            "topic_bootstrap", "percentile_interval"),
 })

@@ -1,0 +1,79 @@
+"""One judge's labels in one TREC qrels file (``topic iteration doc grade``), as judges come.
+
+``--judge NAME=FILE`` of ``evalkit score``, ``compare``, ``assessors`` and
+``agreement`` reads each judge's qrels with :func:`read_judge_qrels`: the
+checks of :func:`evalkit.formats.trec.read_qrels`, and two mistakes named
+with their fix:
+
+* a per-assessor ratings file (``topic assessor doc rating``, several
+  names in the second column) given as one judge: give it with ``--ratings``;
+* several judges' qrels written one after another into one file (a document
+  graded twice for a topic): one file per judge, each with ``--judge``.
+
+:func:`data_lines` maps a reader's rows to the file's line numbers, so that a
+grade found outside the declared scale after reading is named by file and line.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from ..errors import InputError
+from ._columns import checked_bytes, read_columns
+from .trec import read_qrels
+
+__all__ = ["read_judge_qrels", "data_lines", "second_column"]
+
+
+def data_lines(path) -> np.ndarray:
+    """The 1-based line numbers of a file's non-blank lines (the readers' rows, in order)."""
+    raw, _ = checked_bytes(Path(path))
+    text = raw.decode("utf-8")
+    return np.asarray([i + 1 for i, line in enumerate(text.splitlines()) if line.strip()],
+                      dtype=np.int64)
+
+
+def second_column(path) -> pd.Series:
+    """The second field of every line of a four-field file, as text."""
+    return read_columns(Path(path), 4, text=(0, 1, 2)).frame[1].astype(str)
+
+
+def read_judge_qrels(path, name: str | None = None) -> pd.DataFrame:
+    """One judge's TREC qrels as ``topic, doc, grade`` (:func:`~evalkit.formats.trec.read_qrels`).
+
+    A document graded twice for a topic is refused with the fix: when the
+    second column holds several names the file is taken for a per-assessor
+    ratings file (give it with ``--ratings``), otherwise for several judges'
+    qrels one after another (one file per judge, each with ``--judge``).
+    ``frame.attrs["second_column"]`` holds the distinct values of the
+    iteration field (up to 5) and ``frame.attrs["second_column_count"]`` how many there are.
+    """
+    path = Path(path)
+    who = f"judge {name}" if name else "this judge"
+    try:
+        frame = read_qrels(path)
+    except InputError as exc:
+        if "judged twice" not in exc.problem:
+            raise
+        values = pd.unique(second_column(path))
+        if len(values) > 1:
+            shown = ", ".join(map(str, values[:5])) + (" ..." if len(values) > 5 else "")
+            raise InputError(
+                f"{exc.problem}: the second column holds {len(values)} names ({shown}), so this "
+                f"looks like several assessors' ratings 'topic assessor doc rating', not the qrels "
+                f"of {who}", path=exc.path, line=exc.line,
+                hint="give it with --ratings FILE, or one qrels file per judge with "
+                     "--judge NAME=FILE") from None
+        raise InputError(
+            f"{exc.problem}: one judge grades a document once, so this looks like several "
+            f"judges' qrels one after another", path=exc.path, line=exc.line,
+            hint="split it into one file per judge and give each with --judge NAME=FILE, or "
+                 "write the judge's name in the second column and give it with --ratings FILE"
+        ) from None
+    values = pd.unique(second_column(path))
+    frame.attrs["second_column"] = [str(v) for v in values[:5]]
+    frame.attrs["second_column_count"] = int(len(values))
+    return frame

@@ -1,0 +1,98 @@
+"""Judges as they come: one qrels file per judge, ratings files, the grade scale."""
+
+import pytest
+
+from evalkit.errors import InputError, ParameterError
+from evalkit.evaluate.agreement import read_judges
+from evalkit.evaluate.judge_labels import parse_grades, parse_judges, read_labels
+
+
+def _write(tmp_path, name, text):
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+def test_judges_add_up_with_the_ratings_file(tmp_path):
+    a = _write(tmp_path, "a.qrels", "1 0 d1 2\n1 0 d2 0\n")
+    r = _write(tmp_path, "r.txt", "1 x d1 1\n1 y d1 2\n1 y d2 0\n")
+    labels, _ = read_labels({"a": a}, ratings=r)
+    assert list(labels.columns) == ["topic", "judge", "doc", "grade"]
+    assert list(labels["judge"]) == ["x", "y", "y", "a", "a"]
+    assert labels.attrs["grades"] == (0, 2)
+
+
+def test_a_ratings_file_of_several_assessors_given_as_a_judge_is_refused(tmp_path):
+    r = _write(tmp_path, "r.txt", "1 x d1 1\n1 y d1 2\n")
+    with pytest.raises(InputError) as err:
+        read_judges({"r": r})
+    msg = str(err.value)
+    assert msg.startswith(f"{r}, line 2: document d1 is judged twice for topic 1")
+    assert "2 names (x, y)" in msg and "give it with --ratings FILE" in msg and "\n" not in msg
+
+
+def test_concatenated_qrels_of_several_judges_are_refused_with_the_fix(tmp_path):
+    q = _write(tmp_path, "both.qrels", "1 0 d1 1\n1 0 d2 0\n1 0 d1 2\n")
+    with pytest.raises(InputError) as err:
+        read_judges({"both": q})
+    msg = str(err.value)
+    assert msg.startswith(f"{q}, line 3: document d1 is judged twice for topic 1 (first on line 1)")
+    assert "several judges' qrels one after another" in msg
+    assert "split it into one file per judge and give each with --judge NAME=FILE" in msg
+
+
+def test_one_judges_qrels_given_as_ratings_is_refused(tmp_path):
+    q = _write(tmp_path, "a.qrels", "1 0 d1 1\n1 0 d2 0\n")
+    with pytest.raises(InputError, match=r"only one assessor \(0\).*--judge NAME=FILE.*--qrels FILE"):
+        read_labels(None, ratings=q)
+
+
+def test_a_grade_outside_the_declared_scale_is_refused_with_file_and_line(tmp_path):
+    a = _write(tmp_path, "a.qrels", "1 0 d1 1\n\n1 0 d2 7\n1 0 d3 9\n")
+    with pytest.raises(InputError) as err:
+        read_judges({"a": a}, grades=(0, 2))
+    assert str(err.value).startswith(f"{a}, line 3: grade 7 of judge a is outside --grades 0:2; "
+                                     "2 of its labels are")
+    assert "--clip" in str(err.value)
+    r = _write(tmp_path, "r.txt", "1 x d1 1\n1 y d1 3\n")
+    with pytest.raises(InputError, match=r"r.txt, line 2: grade 3 of judge y is outside --grades 1:2"):
+        read_labels(None, ratings=r, grades=(1, 2))
+
+
+def test_clip_clamps_and_says_how_many_per_judge(tmp_path):
+    a = _write(tmp_path, "a.qrels", "1 0 d1 1\n1 0 d2 7\n1 0 d3 9\n")
+    b = _write(tmp_path, "b.qrels", "1 0 d1 2\n1 0 d2 0\n")
+    labels, notes = read_judges({"a": a, "b": b}, grades=(1, 3), clip=True)
+    assert list(labels["grade"]) == [1, 3, 3, 2, 1]
+    assert notes == ["--clip: 2 label(s) of judge a outside 1..3 (grades 7, 9) clamped: 2 to 3, 0 to 1",
+                     "--clip: 1 label(s) of judge b outside 1..3 (grades 0) clamped: 0 to 3, 1 to 1"]
+    with pytest.raises(InputError, match="--clip needs --grades"):
+        read_judges({"a": a}, clip=True)
+
+
+def test_the_inferred_scale_names_the_judges_and_lines_of_its_maximum(tmp_path):
+    a = _write(tmp_path, "a.qrels", "1 0 d1 1\n1 0 d2 3\n")
+    b = _write(tmp_path, "b.qrels", "1 0 d1 2\n\n1 0 d2 10\n")
+    labels, notes = read_judges({"a": a, "b": b})
+    assert labels.attrs["grades"] == (1, 10)
+    assert notes == ["grades 1..10 inferred from the labels (declare the scale with --grades LO:HI): "
+                     "the highest, 10, is set by b (1 label(s), b.qrels line 3); the other 1 "
+                     "judge(s) grade at most 3"]
+
+
+def test_names_once_each(tmp_path):
+    with pytest.raises(InputError, match="judge a is given twice"):
+        parse_judges(["a=x.qrels", "a=y.qrels"])
+    with pytest.raises(InputError, match="is not NAME=FILE"):
+        parse_judges(["x.qrels"])
+    a = _write(tmp_path, "a.qrels", "1 0 d1 1\n")
+    r = _write(tmp_path, "r.txt", "1 a d1 1\n1 b d1 2\n")
+    with pytest.raises(InputError, match=r"judge a is given twice \(--ratings .*r.txt has an assessor a"):
+        read_labels({"a": a}, ratings=r)
+
+
+@pytest.mark.parametrize("text", ["3", "3:1", "-1:2", "a:b", "1:1"])
+def test_grades_are_lo_colon_hi(text):
+    with pytest.raises(ParameterError, match="grades"):
+        parse_grades(text)
+    assert parse_grades("0:3") == (0, 3)
