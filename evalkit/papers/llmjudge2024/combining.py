@@ -31,7 +31,7 @@ from ...stats.confusion_agreement import (alpha_from_confusion, percentile_inter
 from .labels import GRADES, HUMAN, LabelMatrix
 
 __all__ = ["COMBINERS", "FAIR", "ORACLE", "combined_labels", "fair_best_single", "long_labels",
-           "per_topic_confusions", "combining_table"]
+           "per_topic_confusions", "combining_table", "split_draws"]
 
 #: The combiners, in the tables' order.
 COMBINERS = ("majority", "median", "mean", "dawid-skene", "ug")
@@ -100,9 +100,12 @@ def fair_best_single(m: LabelMatrix, folds: int = 5, seed: int = 0) -> tuple[np.
     return grades, pd.DataFrame(rows, columns=["fold", "topics", "chosen", "alpha_on_rest"])
 
 
-def combining_table(m: LabelMatrix, p: float = 0.2, folds: int = 5, bootstrap: int = 1000,
-                    seed: int = 0) -> tuple[pd.DataFrame, pd.DataFrame]:
+def combining_table(m: LabelMatrix, combined: dict[str, np.ndarray], folds: int = 5,
+                    bootstrap: int = 1000, seed: int = 0) -> tuple[pd.DataFrame, pd.DataFrame]:
     """``(table, choices)``: every combiner, the fairly chosen and the oracle's best single judge.
+
+    ``combined``: :func:`combined_labels`; the topics are split into ``folds``
+    with ``seed`` (:func:`fair_best_single`).
 
     ``table``: ``judge, kind, value, ci_low, ci_high, diff_vs_fair, diff_low, diff_high,
     supported`` with ``value`` the ordinal alpha against the human labels and
@@ -114,7 +117,7 @@ def combining_table(m: LabelMatrix, p: float = 0.2, folds: int = 5, bootstrap: i
     fair, choices = fair_best_single(m, folds, seed)
     per_judge = per_topic_confusions(m, {j: m.llm[:, k] for k, j in enumerate(m.judges)})
     oracle = int(np.nanargmax(_alpha(per_judge.sum(axis=0))))
-    columns = combined_labels(m, p) | {FAIR: fair, ORACLE: m.llm[:, oracle]}
+    columns = dict(combined) | {FAIR: fair, ORACLE: m.llm[:, oracle]}
     scored = agreement_table(long_labels(m, columns), reference=HUMAN, cuts=None,
                              bootstrap=bootstrap, seed=seed)
     scored = scored[scored["statistic"] == "alpha_ordinal"].set_index("judge")
@@ -134,3 +137,17 @@ def combining_table(m: LabelMatrix, p: float = 0.2, folds: int = 5, bootstrap: i
                                         "diff_vs_fair", "diff_low", "diff_high", "supported"])
     table.attrs["oracle"] = m.judges[oracle]
     return table, choices
+
+
+def split_draws(m: LabelMatrix, combined: dict[str, np.ndarray], folds: int = 5, draws: int = 20,
+                seed: int = 0) -> pd.DataFrame:
+    """``draw, judge, alpha, fair_alpha, diff``: each combiner against the fairly chosen judge
+    under ``draws`` seeded splits of the topics into folds (split ``r`` uses seed ``seed + r``,
+    so draw 0 is :func:`combining_table`'s split); alpha pooled over all items."""
+    mine = _alpha(per_topic_confusions(m, combined).sum(axis=0))
+    rows = []
+    for r in range(draws):
+        fair, _ = fair_best_single(m, folds, seed + r)
+        base = float(_alpha(per_topic_confusions(m, {FAIR: fair}).sum(axis=0))[0])
+        rows += [(r, name, float(a), base, float(a) - base) for name, a in zip(combined, mine)]
+    return pd.DataFrame(rows, columns=["draw", "judge", "alpha", "fair_alpha", "diff"])

@@ -24,7 +24,7 @@ from ...errors import InputError
 from ...evaluate.agreement import read_judges
 
 __all__ = ["HUMAN", "GRADES", "JUDGES", "judge_files", "team_of", "load_labels", "dirt",
-           "LabelMatrix", "label_matrix"]
+           "changed_by_clipping", "LabelMatrix", "label_matrix"]
 
 #: The reference judge's name in every table.
 HUMAN = "human"
@@ -124,3 +124,10 @@ def label_matrix(labels: pd.DataFrame, judges=None, reference: str = HUMAN) -> L
     return LabelMatrix(ref["topic"].to_numpy(), ref["doc"].to_numpy(),
                        ref["grade"].to_numpy(dtype=np.int64),
                        wide.to_numpy(dtype=np.int64), tuple(judges))
+
+
+def changed_by_clipping(raw: pd.DataFrame, labels: pd.DataFrame) -> int:
+    """How many labels differ between the labels as submitted and the clipped ones."""
+    keys = ["topic", "judge", "doc"]
+    both = raw.merge(labels, on=keys, suffixes=("_raw", "_clipped"), validate="one_to_one")
+    return int((both["grade_raw"] != both["grade_clipped"]).sum())
