@@ -1,4 +1,4 @@
-"""A paper's claims as a checklist: the claim, its kind, the evidence, the draws, the verdict.
+"""A paper's claims as a checklist: the claim, the paper's words, the evidence, the draws, the verdict.
 
 Every notebook ends with one: each row states a claim, the number the
 reproduction measured for it, and whether it holds.  The numbers come from
@@ -8,21 +8,37 @@ the tables the notebook has just written, never typed by hand; the report
 
 **Kinds.** A row is one of :data:`KINDS`:
 
-* ``paper``: a claim the paper makes (a finding). Only these are counted
-  ("5 of 7 claims hold").
+* ``paper``: a claim the paper makes (a finding).  It carries ``quote``, the
+  paper's own sentence verbatim, and ``section``; the claim text says how the
+  workspace operationalises it.  A test finds every quote in its paper
+  (:mod:`evalkit.declare.quotes`).  Only these rows are counted as the
+  paper's ("5 of 7 testable claims hold (1 not testable here)").
+* ``beyond``: a question the workspace asks beyond the paper; counted apart.
 * ``calibration``: a target the simulated world was tuned to (its agreement
   with the paper shows the tuning worked, not a finding).
 * ``identity``: a mathematical check (it holds by construction when the code is
   right).
 
-**Verdicts over draws.** A claim whose outcome depends on randomness (rating
-draws, simulated worlds, studies, assessor subsets) is judged over ``R``
-independent draws with :meth:`Claims.add_over_draws`: with ``k`` draws where it
-holds, the verdict is *holds* when ``k / R >= 0.8``, *does not hold* when
-``k / R <= 0.2`` and *mixed* in between (:func:`verdict_over_draws`); the
-``draws`` column says "k of R" and the evidence keeps the committed draw's
-own value.  ``R`` must be at least :data:`MIN_DRAWS`.  Rows that do not depend
-on a draw leave ``draws`` empty.
+**Verdicts over draws.** A claim whose outcome depends on randomness is judged
+over ``R`` independent draws with :meth:`Claims.add_over_draws`; each draw
+redraws the whole world the claim rests on, and ``varies`` names what that
+is.  With ``k`` draws where it holds, the verdict is *holds* when
+``k / R >= 0.8``, *does not hold* when ``k / R <= 0.2`` and *mixed* in between
+(:func:`verdict_over_draws`); the ``draws`` column says "k of R", and "one draw
+from mixed" when one draw more or less would change the verdict.  ``R`` must
+be at least :data:`MIN_DRAWS`.
+
+**Not testable here.** A claim the data cannot bear (degrees of freedom the
+simulated design cannot reach, differences below the resolution of the
+measurement, a quantity the simulator fixes by construction) gets the fourth
+verdict :data:`NOT_TESTABLE` with its reason (:meth:`Claims.add_not_testable`):
+shown, never counted as a failure.
+
+**Thresholds.** A claim with an operational threshold names it in
+``threshold`` and its ``source``: ``paper`` when the paper states it (then the
+quote says so) or ``workspace`` when it is ours; a workspace threshold carries
+``sensitivity``, the verdict recomputed over a declared range
+(:func:`sensitivity`).
 
 A claim that does not hold (or is mixed) carries an ``explanation``: the
 finding of a controlled experiment on why, naming the output files under
@@ -31,33 +47,44 @@ finding of a controlled experiment on why, naming the output files under
 >>> c = Claims()
 >>> c.add("Table 1 is reproduced", "7 of 7 rows equal", True, kind="identity")
 >>> c.add_over_draws("no discrepancies at N = 40", "0 in the committed draw",
-...                  [True] * 12 + [False] * 8, explanation="see sakai2017/replications.csv")
+...                  [True] * 12 + [False] * 8, explanation="see sakai2017/replications.csv",
+...                  varies="collection and ratings", section="§4",
+...                  quote="there are no discrepancies")
+>>> c.add_not_testable("F1 ANOVA on the paper's df", "the design has too few F1 pairs",
+...                    section="§5.3", quote="roughly an equal number")
 >>> c.frame()[["kind", "draws", "verdict"]].values.tolist()
-[['identity', '', 'holds'], ['paper', '12 of 20', 'mixed']]
->>> c.held(), c.counted()
-(0, 1)
+[['identity', '', 'holds'], ['paper', '12 of 20', 'mixed'], ['paper', '', 'not testable here']]
+>>> c.held(), c.counted(), c.not_testable()
+(0, 1, 1)
+>>> tally_text(c.frame().to_dict("records"))
+'0 of 1 testable claim holds (1 not testable here)'
 """
 
 from __future__ import annotations
 
 import math
 import re
-from typing import Iterable
+from typing import Callable, Iterable, Sequence
 
 import numpy as np
 import pandas as pd
 
-__all__ = ["Claims", "COLUMNS", "KINDS", "HOLDS", "DOES_NOT_HOLD", "MIXED", "MIN_DRAWS",
-           "HOLDS_FROM", "FAILS_UP_TO", "verdict", "verdict_over_draws", "share_interval",
-           "figure_files", "RULE"]
+__all__ = ["Claims", "COLUMNS", "KINDS", "SOURCES", "HOLDS", "DOES_NOT_HOLD", "MIXED",
+           "NOT_TESTABLE", "MIN_DRAWS", "HOLDS_FROM", "FAILS_UP_TO", "verdict",
+           "verdict_over_draws", "boundary_note", "share_interval", "sensitivity", "tally",
+           "tally_text", "figure_files", "RULE", "SIMULATED_NOTE"]
 
 #: Columns of every ``claims*.csv``.
-COLUMNS = ("claim", "kind", "reproduced", "draws", "verdict", "explanation")
-#: The kinds of row (see the module docstring); only ``paper`` rows are counted.
-KINDS = ("paper", "calibration", "identity")
+COLUMNS = ("claim", "kind", "section", "quote", "reproduced", "draws", "varies", "threshold",
+           "source", "sensitivity", "verdict", "explanation")
+#: The kinds of row (see the module docstring); ``paper`` and ``beyond`` rows are counted, apart.
+KINDS = ("paper", "beyond", "calibration", "identity")
+#: Where an operational threshold comes from.
+SOURCES = ("paper", "workspace")
 HOLDS = "holds"
 DOES_NOT_HOLD = "does not hold"
 MIXED = "mixed"
+NOT_TESTABLE = "not testable here"
 #: A verdict over draws needs at least this many independent draws.
 MIN_DRAWS = 20
 #: k / R at or above which a claim judged over draws holds ...
@@ -65,9 +92,14 @@ HOLDS_FROM = 0.8
 #: ... and at or below which it does not.
 FAILS_UP_TO = 0.2
 #: The rule, in words, for the report and the docs.
-RULE = (f"A claim that depends on randomness is judged over R >= {MIN_DRAWS} independent draws: "
+RULE = (f"A claim that depends on randomness is judged over R >= {MIN_DRAWS} independent draws, "
+        "each redrawing the whole world the claim rests on (the column 'varies' says what): "
         f"it holds when it holds in at least {HOLDS_FROM:.0%} of them, does not hold when in at "
-        f"most {FAILS_UP_TO:.0%}, and is mixed in between.")
+        f"most {FAILS_UP_TO:.0%}, and is mixed in between. A claim the data cannot bear is "
+        f"'{NOT_TESTABLE}', with its reason, and is not counted.")
+#: Said once wherever counts of claims on simulated data are shown.
+SIMULATED_NOTE = ("On simulated data a 'does not hold' tests the simulated world as much as the "
+                  "paper: the world may lack what made the claim true.")
 
 
 def verdict(holds) -> str:
@@ -85,6 +117,18 @@ def verdict_over_draws(k: int, r: int) -> str:
         raise ValueError(f"k = {k} must lie in 0..{r}")
     share = k / r
     return HOLDS if share >= HOLDS_FROM else DOES_NOT_HOLD if share <= FAILS_UP_TO else MIXED
+
+
+def boundary_note(k: int, r: int) -> str:
+    """``"one draw from mixed"`` when one draw more or fewer would change the verdict, else ``""``.
+
+    >>> boundary_note(16, 20), boundary_note(15, 20), boundary_note(10, 20)
+    ('one draw from mixed', 'one draw from holds', '')
+    """
+    own = verdict_over_draws(k, r)
+    near = [verdict_over_draws(j, r) for j in (k - 1, k + 1) if 0 <= j <= r]
+    other = [v for v in near if v != own]
+    return f"one draw from {other[0]}" if other else ""
 
 
 def share_interval(k: int, r: int, level: float = 0.95) -> tuple[float, float]:
@@ -105,41 +149,118 @@ def share_interval(k: int, r: int, level: float = 0.95) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def _outcome_verdict(outcome) -> str:
+    if isinstance(outcome, (bool, np.bool_)):
+        return verdict(outcome)
+    values = list(outcome)
+    if not all(isinstance(x, (bool, np.bool_)) for x in values):
+        raise TypeError("outcomes must be a bool or bools, one per draw")
+    return verdict_over_draws(sum(bool(x) for x in values), len(values))
+
+
+def sensitivity(thresholds: Sequence[float], outcome_at: Callable, fmt: str = "{:g}") -> str:
+    """The verdict recomputed at each of ``thresholds``, in words.
+
+    ``outcome_at(t)`` gives the claim's outcome at threshold ``t``: one bool,
+    or one bool per draw (then the rule of :func:`verdict_over_draws` applies).
+    Returns ``"holds over 0.8-0.9 (no flip)"`` when every threshold gives the
+    same verdict, else the runs, e.g. ``"flips: holds at 0.8-0.84, mixed at 0.86-0.9"``.
+
+    >>> sensitivity([0.8, 0.85, 0.9], lambda t: 0.87 >= t)
+    'flips: holds at 0.8-0.85, does not hold at 0.9'
+    >>> sensitivity([0.03, 0.05], lambda t: True)
+    'holds over 0.03-0.05 (no flip)'
+    """
+    ts = list(thresholds)
+    if len(ts) < 2:
+        raise ValueError("a sensitivity range needs at least two thresholds")
+    verdicts = [_outcome_verdict(outcome_at(t)) for t in ts]
+    runs: list[list] = []
+    for t, v in zip(ts, verdicts):
+        if runs and runs[-1][0] == v:
+            runs[-1][2] = t
+        else:
+            runs.append([v, t, t])
+
+    def span(a, b):
+        return fmt.format(a) if a == b else f"{fmt.format(a)}-{fmt.format(b)}"
+
+    if len(runs) == 1:
+        return f"{runs[0][0]} over {span(ts[0], ts[-1])} (no flip)"
+    return "flips: " + ", ".join(f"{v} at {span(a, b)}" for v, a, b in runs)
+
+
 class Claims:
-    """Rows of (claim, kind, evidence, draws, verdict, explanation), in the order they are added."""
+    """The rows of a claims table (:data:`COLUMNS`), in the order they are added."""
 
     def __init__(self) -> None:
         self._rows: list[dict] = []
 
-    def _append(self, claim, kind, evidence, draws, outcome, explanation) -> None:
+    def _append(self, claim, kind, evidence, draws, outcome, explanation, *, section, quote,
+                varies, threshold, source, sensitivity) -> None:
         if not claim or not evidence:
             raise ValueError("a claim needs both its statement and the evidence measured for it")
         if kind not in KINDS:
             raise ValueError(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
-        self._rows.append({"claim": claim, "kind": kind, "reproduced": evidence, "draws": draws,
-                           "verdict": outcome, "explanation": explanation})
+        if kind == "paper" and not (quote and section):
+            raise ValueError(f"a paper claim quotes the paper and names its section: {claim!r}")
+        if threshold and source not in SOURCES:
+            raise ValueError(f"a threshold names its source ({' or '.join(SOURCES)}): {claim!r}")
+        if source == "workspace" and not sensitivity:
+            raise ValueError(f"a workspace threshold needs its sensitivity range: {claim!r}")
+        self._rows.append({"claim": claim, "kind": kind, "section": section, "quote": quote,
+                           "reproduced": evidence, "draws": draws, "varies": varies,
+                           "threshold": threshold, "source": source,
+                           "sensitivity": sensitivity, "verdict": outcome,
+                           "explanation": explanation})
 
     def add(self, claim: str, evidence: str, holds, explanation: str = "", *,
-            kind: str = "paper") -> None:
+            kind: str = "paper", section: str = "", quote: str = "", threshold: str = "",
+            source: str = "", sensitivity: str = "") -> None:
         """Record a claim whose outcome does not depend on a random draw.
 
         ``evidence`` is what was measured, ``holds`` a bool; a claim that does
-        not hold carries the ``explanation`` (finding and output files).
+        not hold carries the ``explanation`` (finding and output files).  A
+        ``paper`` claim needs ``quote`` and ``section``; a ``threshold``
+        needs its ``source``, and a workspace one its ``sensitivity``.
         """
-        self._append(claim, kind, evidence, "", verdict(holds), explanation)
+        self._append(claim, kind, evidence, "", verdict(holds), explanation, section=section,
+                     quote=quote, varies="", threshold=threshold, source=source,
+                     sensitivity=sensitivity)
 
     def add_over_draws(self, claim: str, evidence: str, outcomes: Iterable, explanation: str = "",
-                       *, kind: str = "paper") -> None:
+                       *, varies: str, kind: str = "paper", section: str = "", quote: str = "",
+                       threshold: str = "", source: str = "", sensitivity: str = "") -> None:
         """Record a claim judged over independent draws: ``outcomes`` holds one bool per draw.
 
-        The ``draws`` column says "k of R"; ``evidence`` should give the
-        committed draw's own value beside the spread over draws.
+        ``varies`` names what each draw redraws (the whole world the claim
+        rests on).  The ``draws`` column says "k of R", with a note when the
+        verdict is one draw from the rule's boundary; ``evidence`` should give
+        the committed draw's own value beside the spread over draws.
         """
         values = list(outcomes)
         if not all(isinstance(x, (bool, np.bool_)) for x in values):
             raise TypeError("outcomes must be bools, one per draw")
+        if not varies:
+            raise ValueError(f"a verdict over draws says what each draw redraws: {claim!r}")
         k, r = sum(bool(x) for x in values), len(values)
-        self._append(claim, kind, evidence, f"{k} of {r}", verdict_over_draws(k, r), explanation)
+        note = boundary_note(k, r) if r >= MIN_DRAWS else ""
+        draws = f"{k} of {r}" + (f" ({note})" if note else "")
+        self._append(claim, kind, evidence, draws, verdict_over_draws(k, r), explanation,
+                     section=section, quote=quote, varies=varies, threshold=threshold,
+                     source=source, sensitivity=sensitivity)
+
+    def add_not_testable(self, claim: str, reason: str, *, evidence: str = "not run",
+                         kind: str = "paper", section: str = "", quote: str = "",
+                         varies: str = "") -> None:
+        """Record a claim the data cannot bear; ``reason`` says why (it becomes the explanation).
+
+        Shown in every table, never counted: neither as holding nor as failing.
+        """
+        if not reason:
+            raise ValueError(f"'{NOT_TESTABLE}' needs its reason: {claim!r}")
+        self._append(claim, kind, evidence, "", NOT_TESTABLE, reason, section=section,
+                     quote=quote, varies=varies, threshold="", source="", sensitivity="")
 
     def __len__(self) -> int:
         return len(self._rows)
@@ -148,13 +269,32 @@ class Claims:
         """The checklist as a frame with columns :data:`COLUMNS`."""
         return pd.DataFrame(self._rows, columns=list(COLUMNS))
 
-    def counted(self) -> int:
-        """How many rows are the paper's own claims (kind ``paper``): the denominator readers see."""
-        return sum(r["kind"] == "paper" for r in self._rows)
+    def counted(self, kind: str = "paper") -> int:
+        """How many testable rows of ``kind`` there are: the denominator readers see."""
+        return tally(self._rows, kind)[1]
 
-    def held(self) -> int:
-        """How many of the paper's own claims (kind ``paper``) hold."""
-        return sum(r["kind"] == "paper" and r["verdict"] == HOLDS for r in self._rows)
+    def held(self, kind: str = "paper") -> int:
+        """How many testable rows of ``kind`` hold."""
+        return tally(self._rows, kind)[0]
+
+    def not_testable(self, kind: str = "paper") -> int:
+        """How many rows of ``kind`` are not testable here."""
+        return tally(self._rows, kind)[2]
+
+
+def tally(rows: Iterable[dict], kind: str = "paper") -> tuple[int, int, int]:
+    """``(held, testable, not testable)`` over the rows of ``kind`` (dicts with kind and verdict)."""
+    own = [r for r in rows if r.get("kind", "paper") == kind]
+    testable = [r for r in own if r["verdict"] != NOT_TESTABLE]
+    return (sum(r["verdict"] == HOLDS for r in testable), len(testable),
+            len(own) - len(testable))
+
+
+def tally_text(rows: Iterable[dict], kind: str = "paper") -> str:
+    """"k of n testable claims hold (m not testable here)", the one way counts are written."""
+    held, testable, untestable = tally(list(rows), kind)
+    return (f"{held} of {testable} testable {'claim' if testable == 1 else 'claims'} "
+            f"{'holds' if testable == 1 else 'hold'} ({untestable} not testable here)")
 
 
 def figure_files(explanation: str) -> list[str]:

@@ -6,7 +6,8 @@ for people: :func:`paper_claims` gives the report (:mod:`evalkit.workspace.repor
 each paper's checklist, and :func:`render` the "What we learned" section of
 ``docs/findings.md``: for each paper how many of its claims hold and, for
 every claim that does not, the claim and its explanation (the finding of the
-controlled experiment, with the files that show it).
+controlled experiment, with the files that show it), and for every claim that
+is not testable here, its reason.
 ``python -m evalkit.workspace.findings --write`` rewrites that section
 between its ``<!-- learned -->`` markers; a test keeps the two in step, so
 the text is never typed by hand.
@@ -20,10 +21,10 @@ from pathlib import Path
 import pandas as pd
 
 from .. import papers, paths
-from ..declare.claims import HOLDS, RULE, figure_files
+from ..declare.claims import HOLDS, RULE, SIMULATED_NOTE, figure_files, tally, tally_text
 
-__all__ = ["paper_claims", "is_paper", "counted", "held", "not_reproduced", "render", "write",
-           "FINDINGS", "START", "END"]
+__all__ = ["paper_claims", "is_paper", "of_kind", "counted", "held", "not_reproduced", "render",
+           "write", "FINDINGS", "START", "END"]
 
 #: The document holding the generated section.
 FINDINGS = paths.ROOT / "docs" / "findings.md"
@@ -41,23 +42,39 @@ def paper_claims(folder: Path) -> list[dict]:
 
 
 def is_paper(claim: dict) -> bool:
-    """Whether a row is one of the paper's own claims (kind ``paper``), the rows that are counted."""
+    """Whether a row is one of the paper's own claims (kind ``paper``)."""
     return claim.get("kind", "paper") == "paper"
 
 
-def counted(claims: list[dict]) -> list[dict]:
-    """The paper's own claims among ``claims`` (calibration targets and identities left out)."""
-    return [c for c in claims if is_paper(c)]
+def of_kind(claims: list[dict], kind: str) -> list[dict]:
+    """The rows of ``kind`` among ``claims``, testable or not."""
+    return [c for c in claims if c.get("kind", "paper") == kind]
 
 
-def held(claims: list[dict]) -> int:
-    """How many of the paper's own claims among ``claims`` hold."""
-    return sum(c["verdict"] == HOLDS for c in counted(claims))
+def counted(claims: list[dict], kind: str = "paper") -> list[dict]:
+    """The testable rows of ``kind`` among ``claims``: the denominator readers see."""
+    return [c for c in of_kind(claims, kind) if c["verdict"] != "not testable here"]
+
+
+def held(claims: list[dict], kind: str = "paper") -> int:
+    """How many testable rows of ``kind`` among ``claims`` hold."""
+    return tally(claims, kind)[0]
 
 
 def not_reproduced() -> list[tuple[str, str, str]]:
     """``(notebook title, item, why)`` for every table or figure of a paper not reproduced."""
     return [(nb.title, item, why) for nb in papers.notebooks() for item, why in nb.not_reproduced]
+
+
+def _flagged(rows: list[dict]) -> list[str]:
+    """One bullet per row that does not hold, is mixed or is not testable, with its reason."""
+    out = []
+    for c in rows:
+        if c["verdict"] != HOLDS:
+            draws = f"; {c['draws']} draws" if c.get("draws") else ""
+            out.append(f"* *{c['claim']}* ({c['verdict']}{draws}: {c['reproduced']}). "
+                       f"{c.get('explanation') or 'not yet explained.'}")
+    return out
 
 
 def render(figures=None) -> str:
@@ -72,23 +89,27 @@ def render(figures=None) -> str:
         claims = paper_claims(figures / nb.paper)
         if not claims:
             continue
-        own = counted(claims)
-        others = len(claims) - len(own)
-        extra = (f" (besides {others} {'row' if others == 1 else 'rows'} of calibration targets "
-                 "and identities)") if others else ""
-        out.append(f"**{nb.title}.** {held(claims)} of {len(own)} of the paper's claims hold{extra}.")
-        for c in own:
-            if c["verdict"] != HOLDS:
-                draws = f"; {c['draws']} draws" if c.get("draws") else ""
-                out.append(f"* *{c['claim']}* ({c['verdict']}{draws}: {c['reproduced']}). "
-                           f"{c.get('explanation') or 'not yet explained.'}")
+        paper, beyond = of_kind(claims, "paper"), of_kind(claims, "beyond")
+        others = len(claims) - len(paper) - len(beyond)
+        line = f"**{nb.title}.** The paper's claims: {tally_text(claims, 'paper')}."
+        if beyond:
+            line += f" Beyond the paper: {tally_text(claims, 'beyond')}."
+        if others:
+            line += (f" Besides, {others} {'row' if others == 1 else 'rows'} of calibration "
+                     "targets and identities.")
+        out.append(line)
+        out.extend(_flagged(paper))
+        if beyond:
+            out.append("")
+            out.append("*Beyond the paper:*")
+            out.extend(_flagged(beyond))
         out.append("")
     missing = not_reproduced()
     if missing:
         out.append("**Not reproduced.**")
         out.extend(f"* {title}: {item}. {why}" for title, item, why in missing)
         out.append("")
-    out.append(f"*The rule.* {RULE}")
+    out.append(f"*The rule.* {RULE} {SIMULATED_NOTE}")
     return "\n".join(out).rstrip() + "\n"
 
 

@@ -21,7 +21,7 @@ import numpy as np
 import pandas as pd
 
 from .. import papers, paths
-from ..declare.claims import RULE
+from ..declare.claims import RULE, SIMULATED_NOTE, tally_text
 from ..declare.notebook import Comparison
 from ..outputs import write_text
 from . import findings, published
@@ -138,9 +138,11 @@ def build(figures: Path | None = None, executed: Path | None = None,
             "tables": [t for c in section["comparisons"] if (t := _comparison_table(c, figures))],
             "figures": [{"src": f"{paper}/{f}", "caption": cap} for f, cap in section["figures"]
                         if (figures / paper / f).is_file()],
-            "claims": findings.counted(claims),
-            "checks": [c for c in claims if not findings.is_paper(c)],
-            "held": findings.held(claims),
+            "claims": findings.of_kind(claims, "paper"),
+            "beyond": findings.of_kind(claims, "beyond"),
+            "checks": findings.of_kind(claims, "calibration") + findings.of_kind(claims, "identity"),
+            "tally": tally_text(claims, "paper"),
+            "tally_beyond": tally_text(claims, "beyond"),
             "runs": runs.get(paper, []),
         })
     from .sweeps.recipes import RECIPES
@@ -156,7 +158,7 @@ def build(figures: Path | None = None, executed: Path | None = None,
     env = jinja2.Environment(loader=jinja2.PackageLoader("evalkit.workspace", "templates"),
                              autoescape=jinja2.select_autoescape(["html", "j2"]))
     html = env.get_template("report.html.j2").render(
-        sections=rendered, rule=RULE, not_reproduced=findings.not_reproduced(), sweeps=sweeps, versions=versions, python=platform.python_version(),
+        sections=rendered, rule=RULE, simulated_note=SIMULATED_NOTE, not_reproduced=findings.not_reproduced(), sweeps=sweeps, versions=versions, python=platform.python_version(),
         total_seconds=total_seconds,
         notebook_seconds=sum(r["seconds"] or 0 for s in rendered for r in s["runs"]))
     return write_text(figures / "index.html", html)
