@@ -37,7 +37,7 @@ from .figures import (agreement_figure, alpha_vs_kappa_figure, combining_figure,
 from .labels import (GRADES, HUMAN, JUDGES, changed_by_clipping, dirt, judge_files, label_matrix,
                      load_labels, team_of)
 from .published import COLUMNS, CUTS, USUAL, means, usual_statistic, versus_published
-from .systems import judges_compared, per_topic_agreement, separable_pairs
+from .systems import judges_compared, pairs_table, per_topic_agreement, separable_pairs
 from .unanimity import N_GRID, gains_summary, gains_vs_n, spread_table
 from .verdicts import claims
 
@@ -46,7 +46,7 @@ __all__ = [
     "HUMAN", "GRADES", "JUDGES", "judge_files", "team_of", "load_labels", "dirt", "changed_by_clipping",
     "label_matrix",
     "COLUMNS", "USUAL", "CUTS", "versus_published", "usual_statistic", "means",
-    "per_topic_agreement", "judges_compared", "separable_pairs",
+    "per_topic_agreement", "judges_compared", "separable_pairs", "pairs_table",
     "COMBINERS", "FAIR", "ORACLE", "combined_labels", "fair_best_single", "combining_table",
     "split_draws",
     "N_GRID", "spread_table", "gains_vs_n", "gains_summary",

@@ -79,16 +79,27 @@ def per_topic_confusions(m: LabelMatrix, columns: dict[str, np.ndarray]) -> np.n
     return out
 
 
+def _judges(m: LabelMatrix) -> dict[str, np.ndarray]:
+    return {j: m.llm[:, k] for k, j in enumerate(m.judges)}
+
+
 def _alpha(confusions: np.ndarray) -> np.ndarray:
     return alpha_from_confusion(confusions, np.arange(GRADES[0], GRADES[1] + 1), "ordinal")
 
 
-def fair_best_single(m: LabelMatrix, folds: int = 5, seed: int = 0) -> tuple[np.ndarray, pd.DataFrame]:
+def fair_best_single(m: LabelMatrix, folds: int = 5, seed: int = 0,
+                     per_topic: np.ndarray | None = None) -> tuple[np.ndarray, pd.DataFrame]:
     """``(grades, choices)``: each fold's topics labelled by the judge with the best ordinal alpha
-    on the other folds' topics; ``choices`` lists ``fold, topics, chosen, alpha_on_rest``."""
+    on the other folds' topics; ``choices`` lists ``fold, topics, chosen, alpha_on_rest``.
+
+    The topics, in order of appearance, are permuted with ``seed`` and dealt
+    into ``folds`` folds.  ``per_topic``: the judges' per-topic confusions
+    (:func:`per_topic_confusions` of ``m.llm``), when already computed.
+    """
     names, t = m.topic_codes
     fold_of = np.random.default_rng(seed).permutation(len(names)) % folds
-    per_topic = per_topic_confusions(m, {j: m.llm[:, k] for k, j in enumerate(m.judges)})
+    if per_topic is None:
+        per_topic = per_topic_confusions(m, _judges(m))
     grades = np.empty(len(m.human), dtype=np.int64)
     rows = []
     for f in range(folds):
@@ -114,8 +125,8 @@ def combining_table(m: LabelMatrix, combined: dict[str, np.ndarray], folds: int 
     chosen judge's, with the paired percentile interval over the same
     resampled topics; ``supported`` says whether that interval excludes 0.
     """
-    fair, choices = fair_best_single(m, folds, seed)
-    per_judge = per_topic_confusions(m, {j: m.llm[:, k] for k, j in enumerate(m.judges)})
+    per_judge = per_topic_confusions(m, _judges(m))
+    fair, choices = fair_best_single(m, folds, seed, per_judge)
     oracle = int(np.nanargmax(_alpha(per_judge.sum(axis=0))))
     columns = dict(combined) | {FAIR: fair, ORACLE: m.llm[:, oracle]}
     scored = agreement_table(long_labels(m, columns), reference=HUMAN, cuts=None,
@@ -140,14 +151,29 @@ def combining_table(m: LabelMatrix, combined: dict[str, np.ndarray], folds: int 
 
 
 def split_draws(m: LabelMatrix, combined: dict[str, np.ndarray], folds: int = 5, draws: int = 20,
-                seed: int = 0) -> pd.DataFrame:
-    """``draw, judge, alpha, fair_alpha, diff``: each combiner against the fairly chosen judge
-    under ``draws`` seeded splits of the topics into folds (split ``r`` uses seed ``seed + r``,
-    so draw 0 is :func:`combining_table`'s split); alpha pooled over all items."""
-    mine = _alpha(per_topic_confusions(m, combined).sum(axis=0))
+                bootstrap: int = 1000, seed: int = 0) -> pd.DataFrame:
+    """``draw, judge, alpha, fair_alpha, diff, diff_low, diff_high, supported``: each combiner
+    against the judge chosen on other topics under ``draws`` seeded splits of the topics into
+    folds (split ``r`` uses seed ``seed + r``, so draw 0 is :func:`combining_table`'s split).
+
+    Alpha is pooled over all items; the difference's paired 95% interval
+    resamples topics as :func:`combining_table` does (the same ``bootstrap``
+    replicates from ``seed`` for every split); ``supported``: it excludes 0.
+    """
+    per_topic = per_topic_confusions(m, combined)
+    mine = _alpha(per_topic.sum(axis=0))
+    weights = topic_bootstrap(per_topic.shape[0], bootstrap, seed).astype(float)
+    reps = _alpha(np.tensordot(weights, per_topic, axes=(1, 0)))                # (B, J)
+    per_judge = per_topic_confusions(m, _judges(m))
     rows = []
     for r in range(draws):
-        fair, _ = fair_best_single(m, folds, seed + r)
-        base = float(_alpha(per_topic_confusions(m, {FAIR: fair}).sum(axis=0))[0])
-        rows += [(r, name, float(a), base, float(a) - base) for name, a in zip(combined, mine)]
-    return pd.DataFrame(rows, columns=["draw", "judge", "alpha", "fair_alpha", "diff"])
+        fair, _ = fair_best_single(m, folds, seed + r, per_judge)
+        fair_topic = per_topic_confusions(m, {FAIR: fair})
+        base = float(_alpha(fair_topic.sum(axis=0))[0])
+        low, high = percentile_interval(reps - _alpha(np.tensordot(weights, fair_topic,
+                                                                   axes=(1, 0))))
+        rows += [(r, name, float(a), base, float(a) - base, low[j], high[j],
+                  bool(low[j] > 0 or high[j] < 0))
+                 for j, (name, a) in enumerate(zip(combined, mine))]
+    return pd.DataFrame(rows, columns=["draw", "judge", "alpha", "fair_alpha", "diff", "diff_low",
+                                       "diff_high", "supported"])

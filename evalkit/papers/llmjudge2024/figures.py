@@ -71,8 +71,8 @@ def alpha_vs_kappa_figure(usual: pd.DataFrame):
     ax.plot([lo, hi], [lo, hi], color="grey", lw=0.8, ls="--", label="equal")
     ax.set(xlim=(lo, hi), ylim=(lo, hi), xlabel="what the column holds: Krippendorff's alpha, binary labels",
            ylabel="what its heading says: Cohen's kappa, binary labels")
-    ax.set_title(f"{usual['judge'].nunique()} judges x 3 cuts: kappa >= alpha, most where a judge's "
-                 "share of relevant labels differs from the human's", fontsize=8)
+    ax.set_title(f"{usual['judge'].nunique()} LLM judges x 3 cuts, each against the human labels",
+                 fontsize=9)
     _legend_below(fig, *ax.get_legend_handles_labels(), ncol=2)
     fig.tight_layout()
     return fig
@@ -145,8 +145,8 @@ def unanimity_figure(spread: pd.DataFrame, summary: pd.DataFrame):
                   yerr=[spread["exact"] - spread["exact_low"], spread["exact_high"] - spread["exact"]],
                   fmt="o-", ms=5, capsize=3, color=COLOURS["judge"],
                   label="share of judge labels equal to the human grade (95% topic bootstrap)")
-    for d, share, e in zip(spread["D"], spread["share"], spread["exact_high"]):
-        left.annotate(f"{share:.0%} of items", (d, min(e + 0.02, 0.97)), ha="center", fontsize=7)
+    for d, share in zip(spread["D"], spread["share"]):
+        left.annotate(f"{share:.0%} of items", (d, 0.04), ha="center", fontsize=7)
     left.set(xticks=list(spread["D"]), ylim=(0, 1),
              xlabel="spread D = max - min of the 33 LLM grades of an item",
              ylabel="exact agreement with the human grade")
