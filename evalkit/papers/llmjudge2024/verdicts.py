@@ -22,7 +22,7 @@ import pandas as pd
 
 from ...declare.claims import Claims, sensitivity
 
-__all__ = ["SOURCE", "claims"]
+__all__ = ["SOURCE", "claims", "answers"]
 
 #: Where the published numbers are printed.
 SOURCE = "organisers' analysis, codes/0-corr-analysis.ipynb (LLMJudge-benchmark), printed table"
@@ -141,3 +141,47 @@ def claims(vs: pd.DataFrame, usual: pd.DataFrame, dirt_table: pd.DataFrame, chan
         "human labels do?", "No system runs were released with the LLMJudge challenge, only "
         "labels; the chapter does not simulate runs to stand in for them.", kind="beyond")
     return c.frame()
+
+
+def answers(separable: pd.DataFrame, comb: pd.DataFrame, splits: pd.DataFrame,
+            spread: pd.DataFrame, summary: pd.DataFrame) -> list[str]:
+    """The chapter's three answers (items 4-6 of its questions), each generated from the tables."""
+    hsd = separable.set_index("test").loc["hsd"]
+    holm = separable.set_index("test").loc["t-holm"]
+    t = comb.set_index("judge")
+    best = comb[comb["kind"] == "combined"].sort_values("value").iloc[-1]
+    fair = t.loc["best single (chosen on other topics)"]
+    supported = [r.judge for r in comb.itertuples() if r.kind == "combined" and r.supported]
+    med = splits[splits["judge"] == best["judge"]]
+    d = spread.set_index("D")
+    full = summary[summary["N"] == summary["N"].max()].set_index("gain")["mean_tau"]
+    top = summary[summary["N"] < summary["N"].max()]
+    ug_wins = top[top["gain"] == "ug"].set_index("N")["ug_best"]
+    n_judges = int(summary["N"].max())
+    ug_vs_raw = "beats" if full["ug"] > full["raw"] else "does not beat"
+    return [
+        f"**Judges as systems.** The randomised Tukey HSD over 25 topics separates "
+        f"{int(hsd.significant)} of {int(hsd.pairs)} judge pairs ({hsd.share:.0%}; paired t "
+        f"tests with Holm {int(holm.significant)}), and the lower judge of every separated pair "
+        f"is one of only {int(hsd.lower_judges)} judges: no pair among the other "
+        f"{n_judges - int(hsd.lower_judges)} judges is separated.",
+        f"**Combining judges (Kim).** The best combiner, the {best['judge']}, has ordinal alpha "
+        f"{best['value']:.3f} ({best['ci_low']:.3f}-{best['ci_high']:.3f}) against "
+        f"{fair['value']:.3f} ({fair['ci_low']:.3f}-{fair['ci_high']:.3f}) for the single judge "
+        f"chosen on other topics: a difference of {best['diff_vs_fair']:+.3f} (paired interval "
+        f"{best['diff_low']:+.3f} to {best['diff_high']:+.3f}), positive in "
+        f"{int((med['diff'] > 0).sum())} of {len(med)} topic splits but with an interval "
+        f"excluding 0 in only {int(med['supported'].sum())}; intervals that exclude 0 on the "
+        f"first split: {', '.join(supported) if supported else 'none'}.",
+        f"**Unanimity (Sakai).** A single LLM judge gives the human grade for "
+        f"{d.loc[d.index.min(), 'exact']:.0%} ({d.loc[d.index.min(), 'exact_low']:.0%}-"
+        f"{d.loc[d.index.min(), 'exact_high']:.0%}) of the items on which all 33 agree (D = 0, "
+        f"{d.loc[d.index.min(), 'share']:.0%} of items) but for {d.loc[d.index.max(), 'exact']:.0%} "
+        f"({d.loc[d.index.max(), 'exact_low']:.0%}-{d.loc[d.index.max(), 'exact_high']:.0%}) where "
+        f"they span the scale (D = 3, {d.loc[d.index.max(), 'share']:.0%}). As a gain, UG "
+        f"(Kendall tau-b {full['ug']:.3f} with the human grade, all {n_judges} judges) "
+        f"{ug_vs_raw} RawG ({full['raw']:.3f}), and WG, which scales RawG down by D, reaches "
+        f"{full['wg']:.3f}; UG is at least "
+        f"as good as RawG and WG in " + ", ".join(f"{k} of {int(top[(top.gain == 'ug') & (top.N == n)].draws.iloc[0])} "
+                                                   f"subsets at N = {n}" for n, k in ug_wins.items() if n > 1) + ".",
+    ]
