@@ -31,7 +31,8 @@ import pandas as pd
 
 from ... import paths
 
-__all__ = ["COLUMNS", "USUAL", "CUTS", "versus_published", "usual_statistic", "means"]
+__all__ = ["COLUMNS", "USUAL", "CUTS", "PUBLISHED_MEANS", "SUBMISSIONS", "versus_published",
+           "usual_statistic", "means"]
 
 #: The binary cuts behind the three "kappa" columns (grade >= c is relevant).
 CUTS = (1, 2, 3)
@@ -41,6 +42,13 @@ COLUMNS = {"krippendorff": "alpha_ordinal", "kappa 0|123": "alpha_binary>=1",
 #: The "kappa" columns -> the statistic their heading names: Cohen's kappa of the binary labels.
 USUAL = {"kappa 0|123": "kappa_binary>=1", "kappa 01|23": "kappa_binary>=2",
          "kappa 012|3": "kappa_binary>=3"}
+
+#: The organisers' means over all 64 submissions (31 not public), as their notebook printed them:
+#: context for the public judges' means, not a table to reproduce.
+PUBLISHED_MEANS = {"krippendorff": 0.404692, "kappa 0|123": 0.350126, "kappa 01|23": 0.316514,
+                   "kappa 012|3": 0.197173}
+#: How many submissions those means are over.
+SUBMISSIONS = 64
 
 _COLUMNS = ["judge", "statistic", "published", "reproduced", "difference"]
 
@@ -92,14 +100,13 @@ def usual_statistic(table: pd.DataFrame, judges=None) -> pd.DataFrame:
 def means(table: pd.DataFrame) -> pd.DataFrame:
     """``statistic, submissions, published_mean, public_judges, mean_here``.
 
-    The organisers' means are over all 64 submissions (31 not public), so they
-    are context, not a reproduction: beside them, the means of the same
-    columns over the public judges in ``table``.
+    The organisers' means (:data:`PUBLISHED_MEANS`) are over all 64
+    submissions, 31 of them not public, so they are context, not a
+    reproduction: beside them, the means of the same columns over the public
+    judges in ``table``.
     """
-    pub = _load("llmjudge2024_means")
     here = _values(table, COLUMNS, "value").groupby("statistic")["value"].agg(["mean", "size"])
-    pub = pub[pub["submissions"] == pub["submissions"].max()]
-    out = pub.rename(columns={"mean": "published_mean"}).merge(
-        here.rename(columns={"mean": "mean_here", "size": "public_judges"}).reset_index(),
-        on="statistic")
-    return out[["statistic", "submissions", "published_mean", "public_judges", "mean_here"]]
+    return pd.DataFrame([(s, SUBMISSIONS, v, int(here.loc[s, "size"]), here.loc[s, "mean"])
+                         for s, v in PUBLISHED_MEANS.items()],
+                        columns=["statistic", "submissions", "published_mean", "public_judges",
+                                 "mean_here"])
