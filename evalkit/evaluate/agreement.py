@@ -37,7 +37,7 @@ from ..stats.confusion_agreement import (alpha_from_confusion, binary_confusion,
 from .judge_labels import LABEL_COLUMNS, grade_scale, read_labels
 
 __all__ = ["read_judges", "agreement_table", "confusion_table", "reliability_table", "consensus",
-           "statistic_names", "AGREEMENT_COLUMNS", "POOLED_REFERENCE"]
+           "statistic_names", "dawid_skene_tables", "AGREEMENT_COLUMNS", "POOLED_REFERENCE"]
 
 #: The columns of ``agreement.csv``.
 AGREEMENT_COLUMNS = ["judge", "reference", "items", "statistic", "value", "ci_low", "ci_high"]
@@ -211,6 +211,28 @@ def _dawid_skene(labels: pd.DataFrame):
     return grid, fit
 
 
+def _reliability(grid: _Grid, fit) -> pd.DataFrame:
+    k = len(grid.values)
+    rows = [(judge, int(grid.values[b]), int(grid.values[a]), float(fit.confusion[j, a, b]))
+            for j, judge in enumerate(grid.judges) for a in range(k) for b in range(k)]
+    frame = pd.DataFrame(rows, columns=["judge", "grade", "estimated_grade", "probability"])
+    frame.attrs.update(converged=bool(fit.converged), iterations=int(fit.iterations))
+    return frame
+
+
+def _consensus(grid: _Grid, fit) -> pd.DataFrame:
+    best = fit.posterior.argmax(axis=1)
+    return pd.DataFrame({"topic": grid.items["topic"], "doc": grid.items["doc"],
+                         "grade": grid.values[best].astype(np.int64),
+                         "probability": fit.posterior[np.arange(len(best)), best]})
+
+
+def dawid_skene_tables(labels: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """:func:`reliability_table` and :func:`consensus` from one Dawid-Skene fit."""
+    grid, fit = _dawid_skene(labels)
+    return _reliability(grid, fit), _consensus(grid, fit)
+
+
 def reliability_table(labels: pd.DataFrame) -> pd.DataFrame:
     """``reliability.csv``: ``judge, grade, estimated_grade, probability`` from Dawid-Skene.
 
@@ -220,20 +242,10 @@ def reliability_table(labels: pd.DataFrame) -> pd.DataFrame:
     1.  A reliable judge has most of its mass where ``grade ==
     estimated_grade``; one who labels at random spreads it evenly.
     """
-    grid, fit = _dawid_skene(labels)
-    k = len(grid.values)
-    rows = [(judge, int(grid.values[b]), int(grid.values[a]), float(fit.confusion[j, a, b]))
-            for j, judge in enumerate(grid.judges) for a in range(k) for b in range(k)]
-    frame = pd.DataFrame(rows, columns=["judge", "grade", "estimated_grade", "probability"])
-    frame.attrs.update(converged=bool(fit.converged), iterations=int(fit.iterations))
-    return frame
+    return _reliability(*_dawid_skene(labels))
 
 
 def consensus(labels: pd.DataFrame) -> pd.DataFrame:
     """``topic, doc, grade, probability``: each item's most likely grade under Dawid-Skene
     (ties to the lower grade) and its posterior probability; ``consensus.txt`` as qrels."""
-    grid, fit = _dawid_skene(labels)
-    best = fit.posterior.argmax(axis=1)
-    return pd.DataFrame({"topic": grid.items["topic"], "doc": grid.items["doc"],
-                         "grade": grid.values[best].astype(np.int64),
-                         "probability": fit.posterior[np.arange(len(best)), best]})
+    return _consensus(*_dawid_skene(labels))

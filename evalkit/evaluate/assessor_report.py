@@ -1,4 +1,4 @@
-"""The files ``evalkit assessors`` writes: four CSV tables and a bump chart, all or nothing.
+"""The files ``evalkit assessors`` writes: CSV tables and a bump chart, all or nothing.
 
 :func:`write_assessor_report` writes every file into a temporary folder beside
 ``DIR`` and moves them in only when all are written, so a failure leaves
@@ -16,24 +16,54 @@ from pathlib import Path
 
 import numpy as np
 
-from .assessor_study import REFERENCE, AssessorReport
+from .assessor_study import MEAN_JUDGE, REFERENCE, AssessorReport
 
-__all__ = ["TABLES", "FIGURES", "bump_chart", "can_draw", "write_assessor_report"]
+__all__ = ["TABLES", "RELIABILITY", "FIGURES", "bump_chart", "can_draw", "write_assessor_report"]
 
 #: CSV files and the report attribute each holds.
 TABLES = {"leaderboards.csv": "leaderboards", "rank_correlation.csv": "rank_correlation",
           "agreement.csv": "agreement", "verdict_stability.csv": "verdict_stability"}
+#: Each assessor's Dawid-Skene confusion matrix (``evalkit assessors`` writes it too).
+RELIABILITY = {"reliability.csv": "reliability"}
 #: The figure, in both formats.
 FIGURES = ("assessors.png", "assessors.svg")
+
+
+def _side_by_side(ranks: np.ndarray, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """x positions ``(runs, judges)`` with runs tied at one rank under a judge spread side by
+    side around the judge's column, and whether each point is tied."""
+    pos = np.broadcast_to(x, ranks.shape).copy()
+    tied = np.zeros(ranks.shape, dtype=bool)
+    for j in range(ranks.shape[1]):
+        col = ranks[:, j]
+        for value in np.unique(col[np.isfinite(col)]):
+            who = np.flatnonzero(col == value)
+            if len(who) > 1:
+                width = min(0.5 / len(who), 0.14)
+                pos[who, j] += (np.arange(len(who)) - (len(who) - 1) / 2) * width
+                tied[who, j] = True
+    return pos, tied
+
+
+def _end_labels(runs, ranks: np.ndarray) -> tuple[np.ndarray, list[str]]:
+    """One tick per rank held, naming every run there (ties joined by ' = ')."""
+    known = np.isfinite(ranks)
+    values = np.unique(ranks[known])
+    names = [" = ".join(r for r, k in zip(runs, ranks) if k == v) + f"  {int(v)}" for v in values]
+    return values, names
 
 
 def bump_chart(report: AssessorReport):
     """Runs' ranks (1 = best) under every judge, one panel per measure, alpha in the title.
 
-    Each line is a run, coloured by its rank under ``all:raw`` and named on
-    the left at that rank (with the rank); judges run left to right in report order (pooled
-    judges and ``aware``, then each assessor alone, then leave-one-out),
-    the groups separated by dotted lines.
+    Each line is a run, named on the left at its ``all:raw`` rank and on the
+    right at its rank under the last judge (tied runs joined by ``=``);
+    runs tied at one rank under a judge are drawn side by side around the
+    judge's column, with open circles.  Up to 20 runs get qualitative
+    colours (tab10 / tab20), more are coloured by their ``all:raw`` rank.
+    Judges run left to right in report order (pooled judges and
+    ``assessor-mean``, then each assessor alone, then leave-one-out), the
+    groups separated by dotted lines.
     """
     from matplotlib import colormaps
     from matplotlib.collections import LineCollection
@@ -45,41 +75,54 @@ def bump_chart(report: AssessorReport):
     runs = list(dict.fromkeys(board["run"]))
     n_runs = len(runs)
     # fixed margins in inches (constrained layout took seconds on 44 runs x 26 judges)
-    panel, left, right, top, bottom, gap = 1.6 + 0.12 * n_runs, 2.1, 0.3, 0.9, 1.3, 0.35
+    longest = max(len(name) for name in runs)
+    side = min(4.5, 1.0 + 0.07 * longest * (2 if n_runs > 4 else 1))
+    panel, left, right, top, bottom, gap = 1.6 + 0.12 * n_runs, side + 0.6, side + 0.4, 0.9, 1.3, 0.35
     width = max(8.0, 0.38 * len(judges) + left + right)
     height = panel * len(measures) + gap * (len(measures) - 1) + top + bottom
     fig = Figure(figsize=(width, height))
     fig.subplots_adjust(left=left / width, right=1 - right / width, top=1 - top / height,
                         bottom=bottom / height, hspace=gap / panel)
     axes = fig.subplots(len(measures), 1, squeeze=False, sharex=True)[:, 0]
-    cmap = colormaps["viridis"]
-    pooled = judges.index("aware") + 1
+    pooled = judges.index(MEAN_JUDGE) + 1
     per_assessor = pooled + len(report.assessors)
     x = np.arange(len(judges), dtype=float)
+    size = max(4.5, min(8.0, 260 / max(n_runs, 1)))
     for ax, measure in zip(axes, measures):
         frame = board[board["measure"] == measure]
         ranks = (frame.pivot(index="run", columns="judge", values="rank").loc[runs, judges]
                  .astype("float64").to_numpy())                        # (runs, judges), NaN: none
         reference = ranks[:, judges.index(REFERENCE)]
-        shade = np.where(np.isnan(reference), 0.0, (reference - 1) / max(n_runs - 1, 1))
-        colours = cmap(shade)
-        ax.add_collection(LineCollection([np.column_stack([x, r]) for r in ranks], colors=colours,
-                                         linewidths=1.1, alpha=0.85))
+        if n_runs <= 20:
+            colours = colormaps["tab10" if n_runs <= 10 else "tab20"](np.arange(n_runs))
+        else:
+            shade = np.where(np.isnan(reference), 0.0, (reference - 1) / max(n_runs - 1, 1))
+            colours = colormaps["viridis"](shade)
+        pos, tied = _side_by_side(ranks, x)
+        ax.add_collection(LineCollection([np.column_stack([p, r]) for p, r in zip(pos, ranks)],
+                                         colors=colours, linewidths=1.1, alpha=0.85))
+        if tied.any():
+            ax.scatter(pos[tied], ranks[tied], s=14, facecolors="white",
+                       edgecolors=np.repeat(colours[:, None, :], len(judges), axis=1)[tied],
+                       linewidths=0.9, zorder=3)
         for edge in (pooled - 0.5, per_assessor - 0.5):
             ax.axvline(edge, color="0.6", lw=0.8, ls=":")
-        known = ~np.isnan(reference)
-        ax.set_yticks(reference[known], [f"{r}  {int(k)}" for r, k in zip(np.array(runs)[known],
-                                                                        reference[known])],
-                      fontsize=max(4.5, min(8.0, 260 / max(n_runs, 1))))
+        ax.set_yticks(*_end_labels(runs, reference), fontsize=size)
         ax.set_ylim(n_runs + 0.5, 0.5)
         ax.set_ylabel(f"{measure}: rank (1 = best);\nruns named at their {REFERENCE} rank")
         ax.set_xlim(-0.5, len(judges) - 0.5)
+        right_axis = ax.twinx()
+        right_axis.tick_params(axis="x", which="both", bottom=False, labelbottom=False,
+                               top=False, labeltop=False)
+        right_axis.set_ylim(n_runs + 0.5, 0.5)
+        right_axis.set_yticks(*_end_labels(runs, ranks[:, -1]), fontsize=size)
+        right_axis.set_ylabel(f"rank under {judges[-1]}", fontsize=8)
     for x, label in ((pooled - 1) / 2, "pooled"), ((pooled + per_assessor - 1) / 2, "one assessor"), \
             ((per_assessor + len(judges) - 1) / 2, "one left out"):
         axes[0].annotate(label, (x, 1.0), xycoords=("data", "axes fraction"), xytext=(0, 3),
                          textcoords="offset points", ha="center", va="bottom", fontsize=8)
     axes[-1].set_xticks(np.arange(len(judges)), judges, rotation=90, fontsize=7)
-    axes[-1].set_xlabel("judge")
+    axes[-1].set_xlabel("judge (open circles: runs tied at one rank, drawn side by side)")
     a = report.agreement.set_index("statistic")["value"]
     fig.suptitle(f"Run ranks under each judge: {len(report.assessors)} assessors, "
                  f"Krippendorff's alpha {a['alpha_ordinal']:.3f} (ordinal), "
@@ -95,9 +138,10 @@ def can_draw() -> bool:
 
 
 def write_assessor_report(report: AssessorReport, out_dir, figure: bool | None = None,
-                 stem: str | None = None) -> list[Path]:
+                 stem: str | None = None, reliability: bool = False) -> list[Path]:
     """Write :data:`TABLES` (full float precision) and :data:`FIGURES` into ``out_dir``.
 
+    ``reliability``: :data:`RELIABILITY` too (``evalkit assessors`` writes it).
     ``figure=None`` draws the figure when matplotlib is installed
     (:func:`can_draw`; a library-only install writes the tables alone).
     With ``stem`` (a notebook writing into a shared folder) the files are
@@ -117,7 +161,8 @@ def write_assessor_report(report: AssessorReport, out_dir, figure: bool | None =
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
     try:
-        for name, attr in TABLES.items():
+        tables = {**TABLES, **(RELIABILITY if reliability else {})}
+        for name, attr in tables.items():
             getattr(report, attr).to_csv(tmp / name, index=False, lineterminator="\n")
         if figure:
             import matplotlib
@@ -126,7 +171,7 @@ def write_assessor_report(report: AssessorReport, out_dir, figure: bool | None =
             fig = bump_chart(report)
             fig.savefig(tmp / FIGURES[0], dpi=100, metadata={"Software": None})
             fig.savefig(tmp / FIGURES[1], metadata={"Date": None, "Creator": None})
-        names = list(TABLES) + (list(FIGURES) if figure else [])
+        names = list(tables) + (list(FIGURES) if figure else [])
         out.mkdir(exist_ok=True)
         for name in names:
             os.replace(tmp / name, out / final(name))

@@ -6,13 +6,19 @@ other assessors (Sakai 2017 §5; Wang et al. 2015 §4; Kim et al. 2010 §5);
 :func:`assessors` answers it for any runs and per-assessor ratings:
 
 * leaderboards under every judge of :mod:`evalkit.evaluate.judges` and under
-  ``aware``, the measure averaged over assessors (Ferrante, Ferro & Maistro
-  2017, *AWARE: Exploiting Evaluation Measures to Combine Multiple
-  Assessors*, ACM TOIS 36(2), doi:10.1145/3110217), uniform weights;
-* each leaderboard against ``all:raw``: Kendall's tau-b, tau_ap (Yilmaz,
-  Aslam & Robertson 2008) and whether the top run is the same;
+  ``assessor-mean``, the measure averaged over assessors per topic with
+  uniform weights (formerly ``aware``: Ferrante, Ferro & Maistro 2017,
+  *AWARE*, ACM TOIS 36(2), doi:10.1145/3110217, weigh assessors by their
+  estimated accuracy, which this does not), each with the number of topics
+  it scores; assessors scored on fewer than ``min_topics`` of the topics are
+  flagged;
+* each leaderboard against ``all:raw``, and each assessor's against the
+  others without them (``without:<id>``): Kendall's tau-b, tau_ap (Yilmaz,
+  Aslam & Robertson 2008) and whether the top run is the same
+  (:mod:`evalkit.evaluate.assessor_reliability`);
 * agreement: Krippendorff's alpha (ordinal, interval), Fleiss' kappa when
   every item has the same number of ratings, alpha without each assessor;
+  each assessor's Dawid-Skene confusion matrix (``reliability``);
 * verdict stability: the randomised Tukey HSD verdict of every run pair
   under ``all:raw`` and under each ``without:<id>`` judge, all on the same
   permutations (one pass of :func:`evalkit.stats.hsd.randomised_tukey_hsd_many`).
@@ -26,58 +32,40 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from ..errors import InputError
-from ..stats.agreement import fleiss_kappa
+from ..errors import InputError, ParameterError
 from ..stats.hsd import randomised_tukey_hsd_many
-from ..stats.krippendorff import alpha_from_counts, value_counts
-from ..stats.rank_correlation import kendall_tau, tau_ap
 from ..measures.registry import parse_measure
+from .assessor_reliability import (MEAN_JUDGE, REFERENCE, agreement_frame, rank_correlation,
+                                   reliability_frame, summary_lines)
 from .judges import POOLED, JudgeGains, check_options, judge_gains
 from .scoring import Judged, _depth, judged_gains, score_arrays
 
-__all__ = ["AssessorReport", "assessors", "REFERENCE", "ratings_from_matrix", "runs_from_lists"]
+__all__ = ["AssessorReport", "assessors", "REFERENCE", "MEAN_JUDGE", "ratings_from_matrix",
+           "runs_from_lists"]
 
-#: The judge every other is compared with.
-REFERENCE = "all:raw"
+_agreement = agreement_frame     # the name the tests and the real-data checks import
 
 
 @dataclass
 class AssessorReport:
     """The frames :func:`assessors` returns (the CSV files of ``evalkit assessors``)."""
 
-    leaderboards: pd.DataFrame        # judge, run, measure, value, rank
-    rank_correlation: pd.DataFrame    # judge, measure, reference, kendall_tau, tau_ap, top1_same
+    leaderboards: pd.DataFrame        # judge, run, measure, value, rank, topics
+    rank_correlation: pd.DataFrame    # judge, measure, reference, kendall_tau, tau_ap, top1_same, loo_*
     agreement: pd.DataFrame           # statistic, value, note
     verdict_stability: pd.DataFrame   # measure, system_a, system_b, significant, share_flipped, flipped_by
     judges: list[str]
     assessors: list[str]
     notes: list[str] = field(default_factory=list)
     settings: dict = field(default_factory=dict)
+    reliability: pd.DataFrame | None = None   # judge, grade, estimated_grade, probability
+    flagged: list[str] = field(default_factory=list)   # assessors scored on too few topics
 
     def summary(self) -> list[str]:
-        """Three lines a person reads: verdicts hinging on one assessor, the judge departing
-        most from ``all:raw``, and alpha."""
-        v = self.verdict_stability
-        hinge = int((v["share_flipped"] > 0).sum())
-        per = ", ".join(f"{m}: {int((g['share_flipped'] > 0).sum())}/{len(g)}"
-                        for m, g in v.groupby("measure", sort=False))
-        rc = self.rank_correlation
-        mean_tau = rc.groupby("judge", sort=False)["kendall_tau"].mean()
-        if mean_tau.notna().any():
-            worst = mean_tau.idxmin()
-            detail = ", ".join(f"{m} tau {t:.3f}" for m, t in
-                               rc[rc["judge"] == worst][["measure", "kendall_tau"]].itertuples(index=False))
-            departs = (f"The leaderboard departing most from {REFERENCE} is {worst}'s "
-                       f"(mean Kendall tau {mean_tau[worst]:.3f}; {detail}).")
-        else:
-            departs = "No leaderboard could be compared with all:raw (fewer than 3 runs)."
-        a = self.agreement.set_index("statistic")["value"]
-        return [f"{hinge} of {len(v)} HSD verdicts (run pair x measure) under {REFERENCE} flip "
-                f"when one assessor is left out ({per}; B = {self.settings.get('trials')}, "
-                f"alpha = {self.settings.get('alpha')}).",
-                departs,
-                f"Krippendorff's alpha over {len(self.assessors)} assessors: ordinal "
-                f"{a['alpha_ordinal']:.3f}, interval {a['alpha_interval']:.3f}."]
+        """Three lines a person reads: verdicts hinging on one assessor, the assessor whose
+        leaderboard departs most from the others' (leave-one-out), and alpha with the assessor
+        whose removal raises it most and the one Dawid-Skene finds least reliable."""
+        return summary_lines(self)
 
 
 def _ranks(values: np.ndarray) -> np.ndarray:
@@ -98,72 +86,30 @@ def _stack(judged: Judged, jg: JudgeGains) -> Judged:
 
 
 def _leaderboards(judged: Judged, jg: JudgeGains, specs, beta: float):
-    """Per-topic scores ``(J + 1, R, T)`` per measure (``aware`` last, NaN where a judge
+    """Per-topic scores ``(J + 1, R, T)`` per measure (``assessor-mean`` last, NaN where a judge
     cannot score a topic) and the leaderboard rows in report order."""
     valid = judged.padded.max(axis=-1) > 0                                 # (J, T)
     own = [jg.names.index(f"assessor:{a}") for a in jg.assessors]
-    labels = jg.names + ["aware"]
-    order = list(POOLED) + ["aware"] + jg.names[len(POOLED):]
+    labels = jg.names + [MEAN_JUDGE]
+    order = list(POOLED) + [MEAN_JUDGE] + jg.names[len(POOLED):]
+    topics = np.append(valid.sum(axis=1), valid[own].any(axis=0).sum())   # (J + 1,)
     runs = list(judged.lists.runs)
     per_topic, rows = {}, []
     for spec in specs:
         values = np.where(valid[:, None, :], score_arrays(judged, spec, beta), np.nan)  # (J, R, T)
         with warnings.catch_warnings():   # an all-NaN slice (nothing to average) stays NaN
             warnings.simplefilter("ignore", RuntimeWarning)
-            # AWARE, uniform weights: per topic, the mean over the assessors who can score it
-            aware = np.nanmean(values[own], axis=0)
-            values = np.concatenate([values, aware[None]], axis=0)
+            # per topic, the mean over the assessors who can score it (uniform weights)
+            mean = np.nanmean(values[own], axis=0)
+            values = np.concatenate([values, mean[None]], axis=0)
             means = np.nanmean(values, axis=-1)                                # (J + 1, R)
         per_topic[spec.name] = values
         for judge in order:
-            m = means[labels.index(judge)]
+            k = labels.index(judge)
             rows.append(pd.DataFrame({"judge": judge, "run": runs, "measure": spec.name,
-                                      "value": m, "rank": _ranks(m)}))
+                                      "value": means[k], "rank": _ranks(means[k]),
+                                      "topics": int(topics[k])}))
     return per_topic, pd.concat(rows, ignore_index=True), order, labels
-
-
-def _rank_correlation(board: pd.DataFrame, order: list[str]) -> pd.DataFrame:
-    rows = []
-    for measure, frame in board.groupby("measure", sort=False):
-        by = {j: g["value"].to_numpy() for j, g in frame.groupby("judge", sort=False)}
-        ref = by[REFERENCE]
-        for judge in order:
-            if judge == REFERENCE:
-                continue
-            x = by[judge]
-            ok = np.isfinite(x).all() and np.isfinite(ref).all()
-            tau = kendall_tau(ref, x).tau if ok and len(x) >= 3 else np.nan
-            ap = tau_ap(ref, x) if ok else np.nan
-            top = bool(ok and set(np.flatnonzero(x == x.max())) == set(np.flatnonzero(ref == ref.max())))
-            rows.append((judge, measure, REFERENCE, tau, ap, top))
-    return pd.DataFrame(rows, columns=["judge", "measure", "reference", "kendall_tau", "tau_ap",
-                                       "top1_same"])
-
-
-def _agreement(jg: JudgeGains) -> pd.DataFrame:
-    x = jg.ratings
-    item, who = np.nonzero(~np.isnan(x))
-    values = x[item, who]
-    counts, cats = value_counts(item, values)
-    rows = [("alpha_ordinal", alpha_from_counts(counts, cats, "ordinal"),
-             f"Krippendorff's alpha, ordinal metric, {len(values)} ratings of {len(x)} items"),
-            ("alpha_interval", alpha_from_counts(counts, cats, "interval"),
-             "Krippendorff's alpha, interval metric")]
-    per_item = (~np.isnan(x)).sum(axis=1)
-    if per_item.min() == per_item.max() and per_item.min() >= 2:
-        table = np.stack([(x == g).sum(axis=1) for g in range(jg.dmax + 1)], axis=1)
-        rows.append(("fleiss_kappa", fleiss_kappa(table),
-                     f"every item has {per_item.min()} ratings; categories 0..{jg.dmax}"))
-    else:
-        rows.append(("fleiss_kappa", np.nan,
-                     f"not computed: items have {per_item.min()} to {per_item.max()} ratings "
-                     "(Fleiss' kappa needs the same number for every item)"))
-    for j, a in enumerate(jg.assessors):
-        keep = who != j
-        c, k = value_counts(item[keep], values[keep])
-        rows.append((f"alpha_without:{a}", alpha_from_counts(c, k, "ordinal"),
-                     f"ordinal alpha of the other {len(jg.assessors) - 1} assessors"))
-    return pd.DataFrame(rows, columns=["statistic", "value", "note"])
 
 
 def _verdicts(per_topic: dict, labels: list[str], jg: JudgeGains, runs: list[str], trials: int,
@@ -196,7 +142,7 @@ def _verdicts(per_topic: dict, labels: list[str], jg: JudgeGains, runs: list[str
 
 def assessors(runs: pd.DataFrame, ratings: pd.DataFrame, *, measures=("nG@1", "P+", "nERR@10"),
               p: float = 0.2, dmax: int | None = None, trials: int = 2000, seed: int = 0,
-              alpha: float = 0.05, beta: float = 1.0) -> AssessorReport:
+              alpha: float = 0.05, beta: float = 1.0, min_topics: float = 0.5) -> AssessorReport:
     """Leaderboards, rank correlations, agreement and verdict stability across judges.
 
     ``runs``: ``run, topic, doc, rank`` (or ``score``), as for
@@ -205,7 +151,10 @@ def assessors(runs: pd.DataFrame, ratings: pd.DataFrame, *, measures=("nG@1", "P
     measures and topics rule as ``evalkit score``: a judge's value for a run
     is its mean over the topics where that judge's ideal gain is positive
     (``assessor:<id>`` thus drops the topics that assessor rated nothing in,
-    or rated all 0).  ``aware`` averages the ``assessor:<id>`` scores per
+    or rated all 0); an assessor who can score fewer than ``min_topics``
+    (a share) of ``all:raw``'s topics is flagged in ``report.flagged`` and a
+    note, and left out of the summary's verdict on who departs most.
+    ``assessor-mean`` averages the ``assessor:<id>`` scores per
     topic with uniform weights over the assessors who can score the topic (an
     assessor who rated nothing there, or nothing above 0, has no value and is
     left out of that topic's average, not counted as 0); its topics are
@@ -213,6 +162,8 @@ def assessors(runs: pd.DataFrame, ratings: pd.DataFrame, *, measures=("nG@1", "P
     every judge and measure (common random numbers) and ``alpha``.
     """
     check_options(trials, alpha)
+    if isinstance(min_topics, bool) or not 0 <= min_topics <= 1:
+        raise ParameterError("min_topics", min_topics, "a share in [0, 1]")
     specs = [parse_measure(m) for m in measures]
     if not specs:
         raise InputError("give at least one measure")
@@ -233,11 +184,19 @@ def assessors(runs: pd.DataFrame, ratings: pd.DataFrame, *, measures=("nG@1", "P
     if hsd_topics < scored:
         notes.append(f"the HSD used the {hsd_topics} topics every leave-one-out judge can score "
                      f"(all:raw scores {scored})")
-    return AssessorReport(board, _rank_correlation(board, order), _agreement(jg), verdicts, order,
-                          jg.assessors, notes,
+    counts = board.drop_duplicates("judge").set_index("judge")["topics"]
+    flagged = [a for a in jg.assessors if counts[f"assessor:{a}"] < min_topics * scored]
+    if flagged:
+        notes.append(f"scored on fewer than {min_topics:.0%} of the {scored} topics (flagged, left "
+                     "out of the summary's verdict on who departs most): " + ", ".join(
+                         f"{a} ({counts[f'assessor:{a}']} topics)" for a in flagged))
+    return AssessorReport(board, rank_correlation(board, order), agreement_frame(jg), verdicts,
+                          order, jg.assessors, notes,
                           {"trials": int(trials), "seed": seed, "alpha": alpha, "p": p,
                            "dmax": jg.dmax, "measures": [s.name for s in specs],
-                           "topics": scored, "hsd_topics": hsd_topics})
+                           "topics": scored, "hsd_topics": hsd_topics, "min_topics": min_topics,
+                           "prior": jg.prior},
+                          reliability_frame(jg), flagged)
 
 
 def ratings_from_matrix(topics, docs, matrix, names=None) -> pd.DataFrame:

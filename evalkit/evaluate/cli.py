@@ -1,10 +1,13 @@
-"""``evalkit score``, ``compare`` and ``assessors``: the command-line face of :mod:`evalkit.evaluate`.
+"""``evalkit score``, ``compare``, ``assessors`` and ``agreement``: the command line of :mod:`evalkit.evaluate`.
 
 Scores go to stdout (trec_eval-style ``run<TAB>measure<TAB>topic<TAB>value``
 with four decimals, or CSV / JSON at full float precision); everything a
 user should know but not parse (dropped topics, excluded topics, unjudged
 documents, Monte Carlo error) goes to stderr.  ``assessors`` writes its
-tables and figure to ``--out DIR`` and three summary lines to stdout.
+tables and figure to ``--out DIR`` and its summary lines to stdout;
+``agreement`` (:mod:`evalkit.evaluate.agreement_cli`) likewise.  Judges come
+as ``--judge NAME=FILE`` (one qrels file each) and/or ``--ratings FILE``
+(:mod:`evalkit.evaluate.cli_options`); ``--out`` is checked before any work.
 """
 
 from __future__ import annotations
@@ -19,15 +22,16 @@ from ..measures.gains import GAINS
 __all__ = ["COMMANDS", "add_parsers", "run"]
 
 #: The sub-commands this module adds and runs.
-COMMANDS = ("score", "compare", "assessors")
+COMMANDS = ("score", "compare", "assessors", "agreement")
 
 
 def _common(p: argparse.ArgumentParser, scores: bool = False) -> None:
     """The judgments, measures and runs options; with ``scores`` (``compare``)
     --measure and the runs become optional, since ``--scores`` brings both."""
-    src = p.add_argument_group("judgments (one of)")
-    src.add_argument("--ratings", metavar="FILE",
-                     help="per-assessor ratings 'topic assessor doc rating' (or the NTCIR STC-ja file)")
+    from .cli_options import add_judge_options
+
+    src = p.add_argument_group("judgments (--judge and/or --ratings, or --qrels)")
+    add_judge_options(src)
     src.add_argument("--qrels", metavar="FILE", help="graded TREC qrels (with --gain-map)")
     p.add_argument("--ratings-format", choices=("auto", "assessor", "stc"), default="auto",
                    help="auto: four fields per line = per-assessor, otherwise STC-ja")
@@ -70,11 +74,15 @@ def add_parsers(sub) -> None:
 def _assessors_parser(sub) -> None:
     ap = sub.add_parser("assessors", help="how leaderboards and HSD verdicts depend on the assessors",
                         description="Score the runs under every judge (all assessors pooled, each "
-                                    "assessor, each left out, median, Dawid-Skene, AWARE) and write "
-                                    "leaderboards, rank correlations, agreement, verdict stability "
-                                    "and a bump chart to --out DIR (see docs/assessors.md).")
-    ap.add_argument("--ratings", metavar="FILE", required=True,
-                    help="per-assessor ratings 'topic assessor doc rating' (or the NTCIR STC-ja file)")
+                                    "assessor, each left out, median, Dawid-Skene, the mean over "
+                                    "assessors) and write leaderboards, rank correlations (each "
+                                    "assessor also against the others without them), agreement, "
+                                    "Dawid-Skene reliability, verdict stability and a bump chart "
+                                    "to --out DIR (see docs/assessors.md).")
+    from .agreement_cli import add_agreement_parser
+    from .cli_options import add_judge_options
+
+    add_judge_options(ap.add_argument_group("judgments (--judge and/or --ratings)"))
     ap.add_argument("--ratings-format", choices=("auto", "assessor", "stc"), default="auto",
                     help="auto: four fields per line = per-assessor, otherwise STC-ja")
     ap.add_argument("--measure", action="append", metavar="M", required=True,
@@ -85,27 +93,41 @@ def _assessors_parser(sub) -> None:
     ap.add_argument("--trials", type=int, default=2000, metavar="B", help="HSD trials (default 2000)")
     ap.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the permutations")
     ap.add_argument("--alpha", type=float, default=0.05, help="significance level (default 0.05)")
+    ap.add_argument("--min-topics", type=float, default=0.5, metavar="SHARE",
+                    help="flag assessors who can score fewer than this share of the topics "
+                         "(default 0.5); they are left out of the summary's verdict")
     ap.add_argument("--out", metavar="DIR", required=True, help="folder for the tables and figure")
     ap.add_argument("runs", nargs="+", metavar="RUN", help="TREC run files")
+    add_agreement_parser(sub)
 
 
 def _inputs(args) -> dict:
     from ..formats._columns import use_compiled
-    from ..formats.assessor_ratings import read_any_ratings
     from ..formats.trec import read_qrels
     from ..errors import InputError
+    from .cli_options import read_judgments
+    from .judge_labels import labels_to_ratings
     from .run_files import RunFiles
 
-    if (args.ratings is None) == (args.qrels is None):
-        raise InputError("give --ratings FILE or --qrels FILE (with --gain-map)")
+    judged = bool(args.ratings or args.judge)
+    qrels = getattr(args, "qrels", None)
+    if judged == (qrels is not None):
+        raise InputError("give the judges (--judge NAME=FILE, one per judge, and/or --ratings "
+                         "FILE) or graded --qrels FILE (with --gain-map), not both" if judged else
+                         "give the judges: --judge NAME=FILE (one per judge), --ratings FILE, "
+                         "or --qrels FILE (with --gain-map)")
     # read, checked and scored one file at a time; compiled readers when the inputs are large
-    compiled = use_compiled(*args.runs, *([args.ratings] if args.ratings else []))
-    runs = RunFiles(args.runs, compiled=compiled)
-    if args.ratings:
-        return {"runs": runs, "ratings": read_any_ratings(args.ratings, args.dmax, args.ratings_format,
-                                                          compiled),
-                "dmax": args.dmax, "p": args.p}
-    return {"runs": runs, "qrels": read_qrels(args.qrels), "gain_map": args.gain_map}
+    compiled = use_compiled(*args.runs, *(args.ratings or []))
+    if judged:
+        labels, notes = read_judgments(args, args.command, compiled)
+        for note in notes:
+            print(f"evalkit {args.command}: {note}", file=sys.stderr)
+        return {"runs": RunFiles(args.runs, compiled=compiled), "ratings": labels_to_ratings(labels),
+                "dmax": labels.attrs["grades"][1], "p": args.p}
+    if args.grades or args.clip:
+        raise InputError("--grades and --clip apply to --judge and --ratings, not to --qrels")
+    return {"runs": RunFiles(args.runs, compiled=compiled), "qrels": read_qrels(qrels),
+            "gain_map": args.gain_map}
 
 
 def _report(frame: pd.DataFrame, command: str) -> None:
@@ -150,10 +172,11 @@ def _assessors(args) -> int:
     args.qrels = None
     data = _inputs(args)
     report = assessors(data["runs"].frame(), data["ratings"], measures=args.measure, p=args.p,
-                       dmax=args.dmax, trials=args.trials, seed=args.seed, alpha=args.alpha)
+                       dmax=data["dmax"], trials=args.trials, seed=args.seed, alpha=args.alpha,
+                       min_topics=args.min_topics)
     for note in report.notes:
         print(f"evalkit assessors: {note}", file=sys.stderr)
-    written = write_assessor_report(report, Path(args.out))
+    written = write_assessor_report(report, Path(args.out), reliability=True)
     if not can_draw():
         print("evalkit assessors: the figure needs matplotlib (not installed): "
               "pip install 'evalkit-assessors[workspace]'", file=sys.stderr)
@@ -164,6 +187,14 @@ def _assessors(args) -> int:
 
 
 def _run(args) -> int:
+    if getattr(args, "out", None) is not None:      # before any work: one line, exit 2
+        from .cli_options import check_out_dir
+
+        check_out_dir(args.out)
+    if args.command == "agreement":
+        from .agreement_cli import run_agreement
+
+        return run_agreement(args)
     if args.command == "assessors":
         return _assessors(args)
     if args.command == "compare":

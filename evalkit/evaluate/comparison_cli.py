@@ -78,7 +78,7 @@ def run_report(args, inputs) -> int:
     from .comparison_output import format_pairs
 
     if args.scores:
-        if args.runs or args.ratings or args.qrels:
+        if args.runs or args.ratings or args.judge or args.qrels:
             raise InputError("--scores replaces ratings and runs: give one or the other")
         from ..formats.scores import read_scores
 

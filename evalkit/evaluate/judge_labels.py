@@ -135,8 +135,9 @@ def _declared(sources: list[_Source], lo: int, hi: int, clip: bool) -> list[str]
         above, below = int((g > hi).sum()), int((g < lo).sum())
         values = ", ".join(str(v) for v in sorted(set(g[bad].tolist())))
         s.frame["grade"] = np.clip(g, lo, hi)
+        moved = ", ".join(f"{count} to {to}" for count, to in ((above, hi), (below, lo)) if count)
         notes.append(f"--clip: {int(bad.sum())} label(s) of judge {s.judge} outside {lo}..{hi} "
-                     f"(grades {values}) clamped: {above} to {hi}, {below} to {lo}")
+                     f"(grades {values}) clamped: {moved}")
     return notes
 
 

@@ -13,8 +13,11 @@ same topics rule as ``evalkit score`` (``docs/assessors.md``):
 * ``assessor:<id>``: that assessor's rating as the gain (0 where they did not rate);
 * ``without:<id>``: RawG over every assessor but that one (leave one out).
 
-``aware`` (Ferrante, Ferro & Maistro 2017) is not a gain but an average of
-the ``assessor:<id>`` scores; :mod:`evalkit.evaluate.assessor_study` computes it.
+``assessor-mean`` is not a gain but the per-topic mean of the
+``assessor:<id>`` scores, uniform weights; :mod:`evalkit.evaluate.assessor_study`
+computes it.  (It was called ``aware``, after Ferrante, Ferro & Maistro 2017,
+whose AWARE weighs assessors by their estimated accuracy; with uniform weights
+it is just the mean, and is named so.)
 """
 
 from __future__ import annotations
@@ -57,6 +60,8 @@ class JudgeGains:
     ratings: np.ndarray
     assessors: list[str]
     dmax: int
+    confusion: np.ndarray | None = None   # Dawid-Skene: [assessor, estimated grade, grade said]
+    prior: np.ndarray | None = None       # Dawid-Skene: the grades' prior
 
     def gain_frame(self, judge: str) -> pd.DataFrame:
         """``topic, doc, gain`` of one judge (the frame ``evalkit score`` would build)."""
@@ -100,7 +105,8 @@ def judge_gains(ratings: pd.DataFrame, p: float = 0.2, dmax: int | None = None) 
     columns += [raw - filled[:, j] for j in range(len(assessors))]
     names = (list(POOLED) + [f"assessor:{a}" for a in assessors]
              + [f"without:{a}" for a in assessors])
-    return JudgeGains(names, items, np.vstack(columns), matrix, assessors, dmax)
+    return JudgeGains(names, items, np.vstack(columns), matrix, assessors, dmax, fit.confusion,
+                      fit.prior)
 
 
 def check_options(trials: int, alpha: float) -> None:

@@ -81,7 +81,7 @@ def test_aware_is_the_per_topic_mean_over_the_assessors_who_can_score_the_topic(
     per = pd.concat(per)
     by_topic = per.groupby(["run", "measure", "topic"])["value"].mean()   # over those who scored it
     expected = by_topic.groupby(["run", "measure"]).mean()
-    got = _board(report, "aware")
+    got = _board(report, "assessor-mean")
     pd.testing.assert_series_equal(got.sort_index(), expected.sort_index(), check_exact=False,
                                    rtol=1e-13, check_names=False)
 
@@ -232,7 +232,7 @@ def test_an_assessor_who_found_nothing_relevant_has_an_empty_leaderboard(data):
               for a in ("A1", "A2", "A3", "A4")]
     per = pd.concat(others)
     per = per[per["topic"] != "all"].groupby(["run", "topic"])["value"].mean()
-    aware = rep.leaderboards[rep.leaderboards["judge"] == "aware"].set_index("run")["value"]
+    aware = rep.leaderboards[rep.leaderboards["judge"] == "assessor-mean"].set_index("run")["value"]
     np.testing.assert_allclose(aware.sort_index(), per.groupby("run").mean().sort_index(), rtol=1e-13)
 
 

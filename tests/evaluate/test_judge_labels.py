@@ -64,8 +64,8 @@ def test_clip_clamps_and_says_how_many_per_judge(tmp_path):
     b = _write(tmp_path, "b.qrels", "1 0 d1 2\n1 0 d2 0\n")
     labels, notes = read_judges({"a": a, "b": b}, grades=(1, 3), clip=True)
     assert list(labels["grade"]) == [1, 3, 3, 2, 1]
-    assert notes == ["--clip: 2 label(s) of judge a outside 1..3 (grades 7, 9) clamped: 2 to 3, 0 to 1",
-                     "--clip: 1 label(s) of judge b outside 1..3 (grades 0) clamped: 0 to 3, 1 to 1"]
+    assert notes == ["--clip: 2 label(s) of judge a outside 1..3 (grades 7, 9) clamped: 2 to 3",
+                     "--clip: 1 label(s) of judge b outside 1..3 (grades 0) clamped: 1 to 1"]
     with pytest.raises(InputError, match="--clip needs --grades"):
         read_judges({"a": a}, clip=True)
 

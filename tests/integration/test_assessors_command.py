@@ -8,7 +8,7 @@ import sys
 import pandas as pd
 import pytest
 
-from evalkit.evaluate.assessor_report import FIGURES, TABLES
+from evalkit.evaluate.assessor_report import FIGURES, RELIABILITY, TABLES
 from evalkit.paths import EXAMPLES
 
 RUN_FILES = sorted(str(p) for p in (EXAMPLES / "runs").glob("*.txt"))
@@ -29,14 +29,14 @@ def test_command_writes_tables_and_figure_and_three_lines(tmp_path):
     assert len(lines) == 3
     assert "flip when one assessor is left out" in lines[0] and "departing most" in lines[1]
     assert lines[2].startswith("Krippendorff's alpha over 5 assessors: ordinal 0.488")
-    assert sorted(p.name for p in out.iterdir()) == sorted([*TABLES, *FIGURES])
+    assert sorted(p.name for p in out.iterdir()) == sorted([*TABLES, *RELIABILITY, *FIGURES])
     board = pd.read_csv(out / "leaderboards.csv")
-    assert list(board.columns) == ["judge", "run", "measure", "value", "rank"]
+    assert list(board.columns) == ["judge", "run", "measure", "value", "rank", "topics"]
     assert len(board) == (6 + 2 * 5) * 6 * 2 and board["rank"].dtype.kind == "i"
     again = tmp_path / "again"
     _cli("assessors", "--ratings", RATINGS_FILE, "--measure", "nG@1", "--measure", "Q",
          "--trials", "300", "--seed", "1", "--out", str(again), *RUN_FILES)
-    for name in [*TABLES, *FIGURES]:                        # same seed, same bytes
+    for name in [*TABLES, *RELIABILITY, *FIGURES]:          # same seed, same bytes
         assert (out / name).read_bytes() == (again / name).read_bytes(), name
 
 
@@ -70,6 +70,6 @@ def test_without_matplotlib_the_tables_are_written_and_the_command_says_why(tmp_
                           "--measure", "Q", "--trials", "100", "--out", str(out), *RUN_FILES],
                          capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
-    assert sorted(p.name for p in out.iterdir()) == sorted(TABLES)
+    assert sorted(p.name for p in out.iterdir()) == sorted([*TABLES, *RELIABILITY])
     assert "the figure needs matplotlib (not installed)" in run.stderr
     assert len(run.stdout.splitlines()) == 3

@@ -1,0 +1,103 @@
+"""Options every judging command shares: ``--judge``, ``--ratings``, ``--grades``, ``--clip``, ``--out``.
+
+``evalkit score``, ``compare``, ``assessors`` and ``agreement`` take judges
+as they come (:mod:`evalkit.evaluate.judge_labels`): one TREC qrels file per
+judge (``--judge NAME=FILE``, repeatable), a per-assessor ratings file
+(``--ratings FILE``, once), or both.  :func:`check_out_dir` is the one check
+of ``--out DIR``, made before any work: a folder that cannot be written is
+refused in one line (exit 2) and nothing is written.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from ..errors import InputError
+
+__all__ = ["add_judge_options", "check_out_dir", "read_judgments", "declared_grades"]
+
+RATINGS_HELP = ("per-assessor ratings 'topic assessor doc rating' (or the NTCIR STC-ja file); "
+                "give it once, with every assessor in it")
+
+
+def add_judge_options(p, ratings: bool = True) -> None:
+    """Add ``--judge``, ``--grades``, ``--clip`` (and ``--ratings`` unless the caller has it)."""
+    if ratings:
+        p.add_argument("--ratings", metavar="FILE", action="append", help=RATINGS_HELP)
+    p.add_argument("--judge", action="append", metavar="NAME=FILE",
+                   help="one judge's TREC qrels 'topic iteration doc grade', named NAME; repeat "
+                        "for each judge (adds to --ratings)")
+    p.add_argument("--grades", metavar="LO:HI",
+                   help="the grade scale, e.g. 0:3: a label outside it is an error (or clamped "
+                        "with --clip); default: the lowest to the highest label seen")
+    p.add_argument("--clip", action="store_true",
+                   help="clamp labels outside --grades into the scale (stderr says how many)")
+
+
+def check_out_dir(out) -> Path:
+    """``--out DIR`` usable, or :class:`~evalkit.errors.InputError` in one line; nothing is written.
+
+    Refused: an existing file, a path under a file, a folder (or the nearest
+    existing folder above it) in which a folder cannot be created.  The last
+    is tried for real (a temporary folder made and removed at once), so a
+    read-only file system is caught whoever runs the command.
+    """
+    path = Path(out)
+    if path.exists() and not path.is_dir():
+        raise InputError(f"--out {out} is a file, not a folder",
+                         hint="give a folder to write into (it is created if missing)")
+    probe = path
+    while not probe.exists():
+        if probe.parent == probe:
+            break
+        probe = probe.parent
+    if probe.exists() and not probe.is_dir():
+        raise InputError(f"--out {out} lies under {probe}, which is a file",
+                         hint="give a folder whose parents are folders")
+    try:
+        os.rmdir(tempfile.mkdtemp(prefix=".evalkit-out-check.", dir=probe))
+    except OSError as exc:
+        raise InputError(f"--out {out}: cannot write in {probe} ({exc.strerror or exc})",
+                         hint="give a folder you can write to") from None
+    return path
+
+
+def declared_grades(args) -> tuple[int, int] | None:
+    """The scale of ``--grades`` (or ``0:--dmax`` where a command has ``--dmax``); None: inferred."""
+    from .judge_labels import parse_grades
+
+    grades = parse_grades(args.grades) if getattr(args, "grades", None) else None
+    dmax = getattr(args, "dmax", None)
+    if grades is not None and dmax is not None and dmax != grades[1]:
+        raise InputError(f"--dmax {dmax} and --grades {args.grades} disagree",
+                         hint="give --grades alone (its HI is the largest possible grade)")
+    if grades is None and dmax is not None:
+        grades = (0, int(dmax))
+    return grades
+
+
+def read_judgments(args, command: str, compiled: bool | None = None):
+    """``(labels, notes)`` of ``--ratings`` and ``--judge``; None when neither was given.
+
+    ``--ratings`` given twice is refused (one file holds every assessor;
+    each judge's own qrels file goes with ``--judge``).
+    """
+    from .judge_labels import parse_judges, read_labels
+
+    ratings = getattr(args, "ratings", None) or []
+    ratings = [ratings] if isinstance(ratings, str) else list(ratings)
+    if len(ratings) > 1:
+        raise InputError(f"--ratings is given {len(ratings)} times ({', '.join(ratings)}): one "
+                         "--ratings file holds every assessor",
+                         hint="give each judge's own qrels file with --judge NAME=FILE")
+    judges = parse_judges(getattr(args, "judge", None))
+    if not ratings and not judges:
+        if getattr(args, "clip", False) or getattr(args, "grades", None):
+            raise InputError(f"--grades and --clip apply to --judge and --ratings: give judges "
+                             f"to evalkit {command}")
+        return None
+    return read_labels(judges, ratings[0] if ratings else None,
+                       getattr(args, "ratings_format", "auto"), declared_grades(args),
+                       getattr(args, "clip", False), compiled)

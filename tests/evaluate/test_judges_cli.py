@@ -1,0 +1,148 @@
+"""Judges as they come, through the commands as a user types them (subprocesses: exit codes,
+one-line messages on stderr, nothing written on failure)."""
+
+import filecmp
+import subprocess
+import sys
+
+import pandas as pd
+import pytest
+
+from evalkit.evaluate.judges_example import JUDGES, RANDOM_JUDGE, write_judges_example
+from evalkit.paths import EXAMPLES
+
+FOLDER = EXAMPLES / "judges"
+JUDGE_ARGS = [a for j in JUDGES for a in ("--judge", f"{j}={FOLDER / f'{j}.qrels'}")]
+RUNS = sorted(str(p) for p in (FOLDER / "runs").glob("*.txt"))
+
+
+def evalkit(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "evalkit.workspace.cli", *map(str, args)],
+                          capture_output=True, text=True, cwd=cwd, timeout=300)
+
+
+def _refused(done, *expected):
+    """Exit 2 and exactly one line on stderr that contains every ``expected`` text."""
+    assert done.returncode == 2, done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr
+    for text in expected:
+        assert text in lines[0], lines[0]
+    assert done.stdout == ""
+    return lines[0]
+
+
+def test_the_shipped_judges_are_what_the_generator_writes(tmp_path):
+    for path in write_judges_example(tmp_path).values():
+        assert filecmp.cmp(path, FOLDER / path.relative_to(tmp_path), shallow=False), path
+    assert len(RUNS) == 8
+
+
+def test_the_new_users_session_score_and_compare(tmp_path):
+    done = evalkit("score", *JUDGE_ARGS, "--measure", "nERR@10", *RUNS)
+    assert done.returncode == 0, done.stderr
+    lines = [line.split("\t") for line in done.stdout.splitlines()]
+    assert len(lines) == 8 and all(f[2] == "all" for f in lines)
+    assert "grades 0..2 inferred from the labels" in done.stderr
+    done = evalkit("compare", *JUDGE_ARGS, "--measure", "nERR@10", "--test", "t",
+                   "--out", tmp_path / "cmp", *RUNS)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "cmp" / "pairs.csv").exists()
+
+
+def test_the_new_users_session_agreement_names_the_random_judge(tmp_path):
+    done = evalkit("agreement", *JUDGE_ARGS, "--bootstrap", "300", "--out", tmp_path / "ag")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout.splitlines()
+    assert out[1].startswith(f"Agrees least with the others pooled: {RANDOM_JUDGE} (alpha_ordinal ")
+    assert out[2] == "Their intervals do not overlap (B = 300 topic resamples)."
+    names = sorted(p.name for p in (tmp_path / "ag").iterdir())
+    assert names == ["agreement.csv", "agreement.png", "confusion.csv", "consensus.txt",
+                     "reliability.csv"]
+    table = pd.read_csv(tmp_path / "ag" / "agreement.csv")
+    alpha = table[table["statistic"] == "alpha_ordinal"].set_index("judge")["value"]
+    assert alpha.idxmin() == RANDOM_JUDGE and out[1].split("alpha_ordinal ")[1].startswith(
+        f"{alpha[RANDOM_JUDGE]:.3f}")
+    assert len(pd.read_csv(tmp_path / "ag" / "consensus.txt", sep=" ", header=None)) == 30 * 12
+    # against a reference: no row for the reference itself; --bootstrap 0 leaves the interval empty
+    done = evalkit("agreement", *JUDGE_ARGS, "--reference", "alice", "--bootstrap", "0",
+                   "--cuts", "1", "--out", tmp_path / "ref")
+    assert done.returncode == 0, done.stderr
+    table = pd.read_csv(tmp_path / "ref" / "agreement.csv")
+    assert set(table["judge"]) == {"bob", "carol", "mallory"} and table["ci_low"].isna().all()
+    assert set(table["statistic"]) >= {"alpha_binary>=1", "kappa_binary>=1"}
+
+
+@pytest.fixture
+def files(tmp_path):
+    (tmp_path / "afile").write_text("x\n")
+    return tmp_path
+
+
+OUT_CASES = {
+    "a file": (lambda t: t / "afile", "is a file, not a folder"),
+    "under a file": (lambda t: t / "afile" / "sub", "which is a file"),
+    "not writable": (lambda t: "/proc/evalkit-out", "cannot write in /proc"),
+}
+COMMANDS = {
+    "agreement": ["agreement", *JUDGE_ARGS],
+    "assessors": ["assessors", *JUDGE_ARGS, "--measure", "nERR@10", *RUNS],
+    "compare": ["compare", *JUDGE_ARGS, "--measure", "nERR@10", "--test", "t", *RUNS],
+}
+
+
+@pytest.mark.parametrize("case", OUT_CASES)
+@pytest.mark.parametrize("command", COMMANDS)
+def test_an_unusable_out_is_refused_in_one_line_before_any_work(files, command, case):
+    target, expected = OUT_CASES[case]
+    before = sorted(p.name for p in files.rglob("*"))
+    done = evalkit(*COMMANDS[command], "--out", target(files))
+    line = _refused(done, "--out", expected)
+    assert line.startswith("evalkit: --out ")            # nothing read first: no grade note
+    assert sorted(p.name for p in files.rglob("*")) == before
+    assert (files / "afile").read_text() == "x\n"
+
+
+@pytest.mark.parametrize("command", ["agreement", "assessors"])
+def test_a_grade_outside_the_declared_scale_is_refused_and_nothing_is_written(tmp_path, command):
+    done = evalkit(*COMMANDS[command], "--grades", "0:1", "--out", tmp_path / "out")
+    _refused(done, str(FOLDER / "alice.qrels"), ", line 6: grade 2 of judge alice is outside "
+             "--grades 0:1", "--clip")
+    assert not (tmp_path / "out").exists() and list(tmp_path.iterdir()) == []
+
+
+def test_clip_says_how_many_per_judge(tmp_path):
+    done = evalkit("agreement", *JUDGE_ARGS, "--grades", "0:1", "--clip", "--bootstrap", "0",
+                   "--out", tmp_path / "out")
+    assert done.returncode == 0, done.stderr
+    notes = [line for line in done.stderr.splitlines() if "--clip:" in line]
+    assert len(notes) == 4 and all("clamped:" in n and "to 1" in n for n in notes)
+
+
+REFUSALS = {
+    "ratings twice": (["--ratings", "a.qrels", "--ratings", "b.qrels"],
+                      ["--ratings is given 2 times", "--judge NAME=FILE"]),
+    "one judge's qrels as ratings": (["--ratings", "a.qrels"],
+                                     ["a.qrels: only one assessor (0)", "--judge NAME=FILE",
+                                      "--qrels FILE"]),
+    "ratings as a judge": (["--judge", "r=r.txt"], ["r.txt, line 2", "give it with --ratings FILE"]),
+    "concatenated qrels": (["--judge", "ab=ab.qrels"],
+                           ["ab.qrels, line 3", "split it into one file per judge"]),
+    "a name twice": (["--judge", "a=a.qrels", "--judge", "a=b.qrels"], ["judge a is given twice"]),
+    "a name in the ratings too": (["--judge", "x=a.qrels", "--ratings", "r.txt"],
+                                  ["judge x is given twice"]),
+    "clip without grades": (["--judge", "a=a.qrels", "--judge", "b=b.qrels", "--clip"],
+                            ["--clip needs --grades"]),
+}
+
+
+@pytest.mark.parametrize("case", REFUSALS)
+def test_judges_given_wrongly_are_refused_with_the_fix(tmp_path, case):
+    (tmp_path / "a.qrels").write_text("1 0 d1 1\n1 0 d2 0\n")
+    (tmp_path / "b.qrels").write_text("1 0 d1 2\n1 0 d2 0\n")
+    (tmp_path / "ab.qrels").write_text("1 0 d1 1\n1 0 d2 0\n1 0 d1 2\n")
+    (tmp_path / "r.txt").write_text("1 x d1 1\n1 y d1 2\n")
+    args, expected = REFUSALS[case]
+    done = evalkit("agreement", *args, "--out", "out", cwd=tmp_path)
+    _refused(done, *expected)
+    assert not (tmp_path / "out").exists()
