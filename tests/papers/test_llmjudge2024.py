@@ -100,3 +100,27 @@ def test_combining_and_unanimity_tables_on_the_real_labels(loaded):
     assert oracle["diff_vs_fair"] >= 0 and len(choices) == 5
     spread = paper.spread_table(m, bootstrap=50, seed=3)
     assert spread["items"].sum() == 4423 and list(spread["D"]) == [0, 1, 2, 3]
+
+
+def test_the_claims_table_from_the_real_labels(loaded):
+    from evalkit.declare import claims as house
+
+    labels, raw, _, m = loaded
+    table = agreement_table(labels, reference=paper.HUMAN, cuts=paper.CUTS, bootstrap=50, seed=2)
+    vs, usual = paper.versus_published(table), paper.usual_statistic(table)
+    reports = paper.judges_compared(paper.per_topic_agreement(m), trials=300, seed=2)
+    combined = paper.combined_labels(m, 0.2)
+    comb, _ = paper.combining_table(m, combined, 5, 50, 2)
+    splits = paper.split_draws(m, combined, 5, 20, 50, 2)
+    spread = paper.spread_table(m, 50, 2)
+    by_n = paper.gains_vs_n(m, (1, 9, 33), 20, 0.2, 2)
+    out = paper.claims(vs, usual, paper.dirt(raw), paper.changed_by_clipping(raw, labels),
+                       paper.separable_pairs(reports), reports["hsd"].anova, comb, splits, spread,
+                       by_n)
+    assert list(out.columns) == list(house.COLUMNS)
+    assert out["kind"].tolist() == ["paper", "paper", "identity", "beyond", "beyond", "beyond",
+                                    "beyond", "beyond"]
+    assert out["verdict"].tolist()[:3] == [house.HOLDS, house.DOES_NOT_HOLD, house.HOLDS]
+    assert out["verdict"].iloc[-1] == house.NOT_TESTABLE and out["explanation"].iloc[-1]
+    assert out["draws"].iloc[4].startswith(f"{int((splits[splits.judge == 'median'].supported & (splits[splits.judge == 'median']['diff'] > 0)).sum())} of 20")
+    assert (out.loc[out["verdict"] != house.HOLDS, "explanation"] != "").all()

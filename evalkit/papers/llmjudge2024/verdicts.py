@@ -21,6 +21,7 @@ from __future__ import annotations
 import pandas as pd
 
 from ...declare.claims import Claims, sensitivity
+from .combining import ORACLE
 
 __all__ = ["SOURCE", "claims", "answers"]
 
@@ -63,12 +64,15 @@ def _published_rows(c: Claims, vs: pd.DataFrame, usual: pd.DataFrame) -> None:
 
 
 def claims(vs: pd.DataFrame, usual: pd.DataFrame, dirt_table: pd.DataFrame, changed: int,
-           separable: pd.DataFrame, comb: pd.DataFrame, splits: pd.DataFrame,
-           spread: pd.DataFrame, by_n: pd.DataFrame, n_judged: int = 9) -> pd.DataFrame:
+           separable: pd.DataFrame, anova: pd.DataFrame, comb: pd.DataFrame,
+           splits: pd.DataFrame, spread: pd.DataFrame, by_n: pd.DataFrame,
+           n_judged: int = 9) -> pd.DataFrame:
     """The claims table (``claims.csv``): see the module docstring for the rows.
 
     ``changed``: how many labels clipping changed (the clipped and the raw
-    labels compared); ``n_judged``: the N whose subsets judge UG against RawG.
+    labels compared); ``anova``: the judges-as-systems two-way ANOVA
+    (``compare_scores``' ``anova``); ``n_judged``: the N whose subsets judge
+    UG against RawG.
     """
     c = Claims()
     _published_rows(c, vs, usual)
@@ -80,21 +84,26 @@ def claims(vs: pd.DataFrame, usual: pd.DataFrame, dirt_table: pd.DataFrame, chan
 
     hsd = separable.set_index("test").loc["hsd"]
     holm = separable.set_index("test").loc["t-holm"]
+    ss = anova.set_index("source")["ss"]
     c.add("Judges compared as systems: 25 topics tell at least half of the judge pairs apart "
           "(per-topic ordinal alpha with the human labels, randomised Tukey HSD, alpha = 0.05)",
           f"{int(hsd.significant)} of {int(hsd.pairs)} pairs ({hsd.share:.0%}) under the HSD; "
           f"{int(holm.significant)} ({holm.share:.0%}) under paired t tests with Holm; the lower "
           f"judge of every pair the HSD separates is one of {int(hsd.lower_judges)} judges",
           bool(hsd.share >= 0.5),
-          "Per-topic agreement varies far more between topics than between most judges, so "
-          "the judges' 95% intervals overlap widely and only the few worst judges are told "
+          "" if hsd.share >= 0.5 else
+          f"Of the per-topic scores' variation (two-way ANOVA sums of squares) the topics take "
+          f"{ss['topics'] / ss.sum():.0%}, the judges {ss['systems'] / ss.sum():.0%}: with 25 "
+          "topics the judges' 95% intervals overlap widely and only the worst few are told "
           "apart from the rest. See llmjudge2024/judges_as_systems.png and "
           "llmjudge2024/judges_as_systems_pairs.csv.",
           kind="beyond", threshold="at least half of the pairs", source="workspace",
           sensitivity=sensitivity([0.25, 0.5, 0.75], lambda t: bool(hsd.share >= t), "{:.0%}"))
 
     med = comb.set_index("judge").loc["median"]
+    oracle = comb.set_index("judge").loc[ORACLE]
     mine = splits[splits["judge"] == "median"]
+    wins = mine["supported"] & (mine["diff"] > 0)
     c.add_over_draws(
         "Kim's question on real judgments: the median of the 33 LLM judges agrees with the human "
         "labels better than the best single judge chosen on other topics (ordinal alpha; the "
@@ -103,12 +112,14 @@ def claims(vs: pd.DataFrame, usual: pd.DataFrame, dirt_table: pd.DataFrame, chan
         f"{med.diff_vs_fair:+.3f} ({med.diff_low:+.3f} to {med.diff_high:+.3f}); over the "
         f"splits the difference is {mine['diff'].min():+.3f} to {mine['diff'].max():+.3f}, "
         f"positive in {int((mine['diff'] > 0).sum())} of {len(mine)}",
-        list(mine["supported"] & (mine["diff"] > 0)),
-        "The median is above the fairly chosen judge in most splits, but by less than the "
-        "topic-to-topic variation can resolve with 25 topics; the oracle's choice (the best "
-        "judge on the very topics it is scored on) looks better still, which is the selection "
-        "bias a fair choice removes. See llmjudge2024/combining.png and "
-        "llmjudge2024/combining_splits.csv.",
+        list(wins),
+        "" if wins.mean() >= 0.8 else
+        f"The median is above the fairly chosen judge in {int((mine['diff'] > 0).sum())} of "
+        f"{len(mine)} splits, but its paired interval excludes 0 in {int(mine['supported'].sum())}: "
+        "the gain is smaller than 25 topics can resolve. The oracle's pick (the best judge on "
+        f"the very topics it is scored on) scores {oracle.diff_vs_fair:+.3f} against the fair "
+        "choice on split 0: the optimism a fair choice removes. See llmjudge2024/combining.png "
+        "and llmjudge2024/combining_splits.csv.",
         kind="beyond", varies="the seeded split of the 25 topics into folds (which judge is "
         "chosen on the other folds)")
 
@@ -124,6 +135,8 @@ def claims(vs: pd.DataFrame, usual: pd.DataFrame, dirt_table: pd.DataFrame, chan
     wide = by_n.pivot_table(index=["N", "draw"], columns="gain", values="tau")
     at_n = wide.loc[n_judged]
     full = wide.loc[wide.index.get_level_values("N").max()].iloc[0]
+    means = wide.groupby(level="N").mean()
+    gap = float((means["ug"] - means["raw"]).abs().max())
     c.add_over_draws(
         f"Sakai's gains on real judgments: UG from N = {n_judged} LLM judges correlates with the "
         "human grade at least as well as RawG (Kendall tau-b over all items)",
