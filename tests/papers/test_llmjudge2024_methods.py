@@ -54,6 +54,10 @@ def test_combined_labels_by_hand():
     assert c["median"].tolist() == [1, 3, 2, 0]
     assert c["mean"].tolist() == [1, 3, 2, 0]
     assert c["ug"].tolist() == [1, 3, 2, 0]     # item 0: UG = 5 + 0.2*5*0 = 5 -> 0.83 -> 1
+    # teams: team0 = judges 0, 2, 4; team1 = judges 1, 3 (lower medians), then the lower median
+    # item 0: team0 0,1,3 -> 1; team1 0,1 -> 0; median of (1, 0) -> 0
+    # item 2: team0 2,2,1 -> 2; team1 2,1 -> 1; -> 1
+    assert c["team median"].tolist() == [0, 3, 1, 0]
     assert set(c) == set(paper.COMBINERS)
 
 

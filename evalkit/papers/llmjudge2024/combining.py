@@ -3,7 +3,9 @@
 Kim, Zhai & Han (ECIR 2010) aggregate several judges' orderings into one
 reference; here 33 LLM judges' grades are combined per item
 (:func:`combined_labels`): the **majority** grade (ties to the lower), the
-(lower) **median**, the **mean** rounded half up, the **Dawid-Skene**
+(lower) **median**, the **team median** (each team's runs first reduced to
+their lower median, so that a team that submitted eleven runs of one set-up
+votes once), the **mean** rounded half up, the **Dawid-Skene**
 consensus (:func:`evalkit.evaluate.agreement.consensus`) and Sakai's
 **unanimity-aware gain** UG = RawG + p N (Dmax - D) (EVIA 2017, Eq. 2) put on
 the 0-3 scale by dividing by its largest value N Dmax (1 + p) / Dmax and
@@ -28,15 +30,20 @@ from ...evaluate.agreement import agreement_table, consensus
 from ...measures import gains
 from ...stats.confusion_agreement import (alpha_from_confusion, percentile_interval,
                                           topic_bootstrap)
-from .labels import GRADES, HUMAN, LabelMatrix
+from .labels import GRADES, HUMAN, LabelMatrix, team_of
 
 __all__ = ["COMBINERS", "FAIR", "ORACLE", "combined_labels", "fair_best_single", "long_labels",
            "per_topic_confusions", "combining_table", "split_draws"]
 
 #: The combiners, in the tables' order.
-COMBINERS = ("majority", "median", "mean", "dawid-skene", "ug")
+COMBINERS = ("majority", "median", "team median", "mean", "dawid-skene", "ug")
 #: The names of the fairly chosen and of the oracle's best single judge.
 FAIR, ORACLE = "best single (chosen on other topics)", "best single (oracle)"
+
+
+def _lower_median(x: np.ndarray) -> np.ndarray:
+    """Per row, the lower median (the middle grade; of the two middle ones, the lower)."""
+    return np.sort(x, axis=1)[:, (x.shape[1] - 1) // 2]
 
 
 def _half_up(x: np.ndarray) -> np.ndarray:
@@ -52,8 +59,12 @@ def combined_labels(m: LabelMatrix, p: float = 0.2, dmax: int = GRADES[1]) -> di
     ds = ds.set_index(["topic", "doc"])["grade"].reindex(
         pd.MultiIndex.from_arrays([m.topics.astype(str), m.docs.astype(str)])).to_numpy()
     ug = gains.unanimity_gain(llm.astype(float), dmax, p)
+    teams = pd.unique(pd.Series([team_of(j) for j in m.judges]))
+    per_team = np.column_stack([_lower_median(llm[:, [team_of(j) == t for j in m.judges]])
+                                for t in teams])
     return {"majority": counts.argmax(axis=1),                     # the lowest of tied modes
-            "median": np.sort(llm, axis=1)[:, (n - 1) // 2],
+            "median": _lower_median(llm),
+            "team median": _lower_median(per_team),
             "mean": _half_up(llm.mean(axis=1)),
             "dawid-skene": ds.astype(np.int64),
             "ug": _half_up(ug / (n * (1.0 + p))).clip(0, dmax)}
