@@ -62,8 +62,7 @@ def _cuts(text):
 def run_agreement(args) -> int:
     """Run ``evalkit agreement`` with parsed ``args``; return the exit status."""
     from ..errors import InputError
-    from .agreement_report import agreement_report, summary, write_agreement_report
-    from .assessor_report import can_draw
+    from .agreement_report import agreement_report, can_draw, summary, write_agreement_report
     from .cli_options import read_judgments
 
     cuts = _cuts(args.cuts)
@@ -71,9 +70,9 @@ def run_agreement(args) -> int:
     if read is None:
         raise InputError("give the judges: --judge NAME=FILE (one per judge) and/or --ratings FILE")
     labels, notes = read
-    for note in notes:
-        print(f"evalkit agreement: {note}", file=sys.stderr)
     report = agreement_report(labels, args.reference, cuts, args.bootstrap, args.seed, args.statistic)
+    for note in notes:           # after every check: a refusal stays one line
+        print(f"evalkit agreement: {note}", file=sys.stderr)
     if report.settings.get("ds_converged") is False:
         print("evalkit agreement: Dawid-Skene did not converge in 100 EM iterations; "
               "reliability.csv and consensus.txt are its last estimates", file=sys.stderr)

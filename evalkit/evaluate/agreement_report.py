@@ -22,10 +22,11 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .agreement import POOLED_REFERENCE, agreement_table, confusion_table, dawid_skene_tables
+from .agreement import (POOLED_REFERENCE, _as_grid, _check_cuts, agreement_table, confusion_table,
+                        dawid_skene_tables, statistic_names)
 
 __all__ = ["AgreementReport", "agreement_report", "write_agreement_report", "agreement_figure",
-           "summary", "FILES"]
+           "summary", "can_draw", "FILES"]
 
 #: The files written, in order.
 FILES = ("agreement.csv", "confusion.csv", "reliability.csv", "consensus.txt", "agreement.png")
@@ -56,14 +57,25 @@ def agreement_report(labels: pd.DataFrame, reference: str | None = None, cuts=No
     """Every table of ``evalkit agreement`` for ``labels`` (see :func:`agreement_table`)."""
     from ..errors import ParameterError
 
-    table = agreement_table(labels, reference, cuts, bootstrap, seed)
-    if statistic not in set(table["statistic"]):
-        raise ParameterError("statistic", statistic, "one of " + ", ".join(pd.unique(table["statistic"])))
-    reliability, best = dawid_skene_tables(labels)
-    return AgreementReport(table, confusion_table(labels, reference), reliability, best, statistic,
+    grid = _as_grid(labels)                      # items and judges indexed once for every table
+    names = statistic_names(_check_cuts(cuts, grid.lo, grid.hi))
+    if statistic not in names:                   # checked before the bootstrap
+        raise ParameterError("statistic", statistic, "one of " + ", ".join(names))
+    if reference is not None:
+        grid.index(reference)
+    table = agreement_table(grid, reference, cuts, bootstrap, seed)
+    reliability, best = dawid_skene_tables(grid)
+    return AgreementReport(table, confusion_table(grid, reference), reliability, best, statistic,
                            {"reference": reference, "bootstrap": int(bootstrap), "seed": seed,
                             "grades": labels.attrs.get("grades"),
                             "ds_converged": reliability.attrs.get("converged")})
+
+
+def can_draw() -> bool:
+    """Whether matplotlib (the ``workspace`` extra) is installed, so the figure can be drawn."""
+    import importlib.util
+
+    return importlib.util.find_spec("matplotlib") is not None
 
 
 def _interval(row) -> str:
@@ -132,7 +144,6 @@ def write_agreement_report(report: AgreementReport, out_dir, figure: bool | None
     """Write :data:`FILES` into ``out_dir`` (the figure only when matplotlib is installed
     or ``figure=True``); all files appear together or none.  Returns the paths written."""
     from ..formats.trec import write_qrels
-    from .assessor_report import can_draw
 
     figure = can_draw() if figure is None else figure
     out = Path(out_dir)

@@ -59,7 +59,7 @@ def check_out_dir(out) -> Path:
     try:
         os.rmdir(tempfile.mkdtemp(prefix=".evalkit-out-check.", dir=probe))
     except OSError as exc:
-        raise InputError(f"--out {out}: cannot write in {probe} ({exc.strerror or exc})",
+        raise InputError(f"--out {out}: cannot create a folder in {probe} ({exc.strerror or exc})",
                          hint="give a folder you can write to") from None
     return path
 
@@ -98,6 +98,8 @@ def read_judgments(args, command: str, compiled: bool | None = None):
             raise InputError(f"--grades and --clip apply to --judge and --ratings: give judges "
                              f"to evalkit {command}")
         return None
+    dmax = getattr(args, "dmax", None)
+    option = f"--dmax {dmax}" if dmax is not None and not getattr(args, "grades", None) else None
     return read_labels(judges, ratings[0] if ratings else None,
                        getattr(args, "ratings_format", "auto"), declared_grades(args),
-                       getattr(args, "clip", False), compiled)
+                       getattr(args, "clip", False), compiled, option)

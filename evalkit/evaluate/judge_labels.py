@@ -13,9 +13,9 @@ grade`` and checks the grade scale:
   ``10`` among 0-3 grades changes Dmax, hence UG and WG, for everyone).
 
 Names must be unique across ``--judge`` and the assessors of ``--ratings``;
-a ratings file with a single assessor (one judge's qrels, whose second
-column is the iteration field) is refused with ``--judge`` and ``--qrels``
-named.
+a ratings file whose second column holds one iteration-like value (``0``,
+``Q0``: one judge's qrels) is refused with ``--judge`` and ``--qrels`` named;
+one named assessor's ratings are read as such.
 """
 
 from __future__ import annotations
@@ -87,10 +87,23 @@ def _ratings_sources(path, fmt: str, compiled) -> list[_Source]:
     from .judges import natural_key
 
     path = Path(path)
-    frame = read_any_ratings(path, None, fmt, compiled)
     is_stc = fmt == "stc" or (fmt == "auto" and len(_first_fields(path)) != 4)
+    try:
+        frame = read_any_ratings(path, None, fmt, compiled)
+    except InputError as exc:
+        if is_stc or "twice" not in exc.problem:
+            raise
+        from ..formats.judge_files import second_column
+
+        values = pd.unique(second_column(path))
+        if len(values) != 1 or not _iteration_like(str(values[0])):
+            raise
+        raise InputError(f"{exc.problem}, and the second column is always {values[0]}: this looks "
+                         "like several judges' TREC qrels one after another", path=exc.path,
+                         line=exc.line, hint="split it into one qrels file per judge and give each "
+                                             "with --judge NAME=FILE") from None
     names = pd.unique(frame["assessor"])
-    if len(names) == 1 and not is_stc:
+    if len(names) == 1 and not is_stc and _iteration_like(str(names[0])):
         raise InputError(
             f"only one assessor ({names[0]}) in the second column: this looks like one judge's "
             "TREC qrels 'topic iteration doc grade', not per-assessor ratings", path=path,
@@ -106,6 +119,11 @@ def _ratings_sources(path, fmt: str, compiled) -> list[_Source]:
     return out
 
 
+def _iteration_like(text: str) -> bool:
+    """A qrels iteration field (``0``, ``Q0``, ``1``...), not an assessor's name."""
+    return text.upper() == "Q0" or text.replace(".", "", 1).isdigit()
+
+
 def grade_scale(labels: pd.DataFrame) -> tuple[int, int]:
     """The scale of a labels frame: ``labels.attrs["grades"]`` when declared or inferred by
     :func:`read_labels`, else the lowest and highest grade in it."""
@@ -117,7 +135,7 @@ def grade_scale(labels: pd.DataFrame) -> tuple[int, int]:
     return int(labels["grade"].min()), int(labels["grade"].max())
 
 
-def _declared(sources: list[_Source], lo: int, hi: int, clip: bool) -> list[str]:
+def _declared(sources: list[_Source], lo: int, hi: int, clip: bool, option: str) -> list[str]:
     notes = []
     for s in sources:
         g = s.frame["grade"].to_numpy()
@@ -128,10 +146,10 @@ def _declared(sources: list[_Source], lo: int, hi: int, clip: bool) -> list[str]
             k = int(np.flatnonzero(bad)[0])
             where = "" if s.line(k) is not None else f" (topic {s.frame['topic'].iloc[k]}, " \
                                                        f"document {s.frame['doc'].iloc[k]})"
-            raise InputError(f"grade {g[k]} of judge {s.judge} is outside --grades {lo}:{hi}"
+            raise InputError(f"grade {g[k]} of judge {s.judge} is outside {option}"
                              f"{where}; {int(bad.sum())} of its labels are", path=s.path,
-                             line=s.line(k), hint="fix the labels, widen --grades, or give "
-                                                  "--clip to clamp them into the scale")
+                             line=s.line(k), hint=f"fix the labels, widen {option.split()[0]}, or "
+                                                  "give --clip to clamp them into the scale")
         above, below = int((g > hi).sum()), int((g < lo).sum())
         values = ", ".join(str(v) for v in sorted(set(g[bad].tolist())))
         s.frame["grade"] = np.clip(g, lo, hi)
@@ -165,14 +183,16 @@ def _inferred(sources: list[_Source]) -> tuple[int, int, list[str]]:
 
 def read_labels(judges: dict | None = None, ratings=None, ratings_format: str = "auto",
                 grades: tuple[int, int] | None = None, clip: bool = False,
-                compiled: bool | None = None) -> tuple[pd.DataFrame, list[str]]:
+                compiled: bool | None = None, option: str | None = None
+                ) -> tuple[pd.DataFrame, list[str]]:
     """Every judge's labels as ``topic, judge, doc, grade`` and the notes for stderr.
 
     ``judges``: ``{name: qrels path}`` (:func:`~evalkit.formats.judge_files.read_judge_qrels`);
     ``ratings``: a per-assessor ratings file whose assessors are judges too
     (named as in the file); both may be given and add up.  ``grades``:
     the declared scale ``(LO, HI)``; see the module docstring for ``clip``
-    and the inferred scale.  ``labels.attrs["grades"]`` holds the scale.
+    and the inferred scale; ``option`` names the scale in messages (default
+    ``--grades LO:HI``).  ``labels.attrs["grades"]`` holds the scale.
     """
     if grades is not None:
         grades = parse_grades(f"{grades[0]}:{grades[1]}")
@@ -193,7 +213,7 @@ def read_labels(judges: dict | None = None, ratings=None, ratings_format: str = 
         raise InputError("no judges: give --judge NAME=FILE (one per judge) or --ratings FILE")
     if grades is not None:
         lo, hi = grades
-        notes = _declared(sources, lo, hi, clip)
+        notes = _declared(sources, lo, hi, clip, option or f"--grades {lo}:{hi}")
     else:
         lo, hi, notes = _inferred(sources)
     labels = pd.concat([s.frame.assign(judge=s.judge) for s in sources],

@@ -6,7 +6,8 @@ checks of :func:`evalkit.formats.trec.read_qrels`, and two mistakes named
 with their fix:
 
 * a per-assessor ratings file (``topic assessor doc rating``, several
-  names in the second column) given as one judge: give it with ``--ratings``;
+  names in the second column; numbers there, as in TREC-COVID's qrels, are
+  iterations) given as one judge: give it with ``--ratings``;
 * several judges' qrels written one after another into one file (a document
   graded twice for a topic): one file per judge, each with ``--judge``.
 
@@ -48,6 +49,8 @@ def read_judge_qrels(path, name: str | None = None) -> pd.DataFrame:
     second column holds several names the file is taken for a per-assessor
     ratings file (give it with ``--ratings``), otherwise for several judges'
     qrels one after another (one file per judge, each with ``--judge``).
+    Several values in the second column, one of them not a number, are
+    refused as a ratings file even without a document graded twice.
     ``frame.attrs["second_column"]`` holds the distinct values of the
     iteration field (up to 5) and ``frame.attrs["second_column_count"]`` how many there are.
     """
@@ -74,6 +77,23 @@ def read_judge_qrels(path, name: str | None = None) -> pd.DataFrame:
                  "write the judge's name in the second column and give it with --ratings FILE"
         ) from None
     values = pd.unique(second_column(path))
+    names = [v for v in values if not _is_number(v)]
+    if len(values) > 1 and names:
+        shown = ", ".join(map(str, values[:5])) + (" ..." if len(values) > 5 else "")
+        raise InputError(
+            f"the second column holds {len(values)} different values ({shown}), so this looks like "
+            f"several assessors' ratings 'topic assessor doc rating', not the qrels of {who}",
+            path=path, hint="give it with --ratings FILE, or one qrels file per judge with "
+                            "--judge NAME=FILE")
     frame.attrs["second_column"] = [str(v) for v in values[:5]]
     frame.attrs["second_column_count"] = int(len(values))
     return frame
+
+
+def _is_number(text) -> bool:
+    """An iteration field as TREC writes them (``0``, ``1``, ``0.5``), not an assessor's name."""
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True

@@ -31,6 +31,16 @@ def test_a_ratings_file_of_several_assessors_given_as_a_judge_is_refused(tmp_pat
     assert "2 names (x, y)" in msg and "give it with --ratings FILE" in msg and "\n" not in msg
 
 
+def test_names_in_the_second_column_are_assessors_numbers_are_iterations(tmp_path):
+    r = _write(tmp_path, "r.txt", "1 x d1 1\n1 y d2 2\n")
+    with pytest.raises(InputError, match=r"r.txt: the second column holds 2 different values \(x, y\)"
+                                         r".*--ratings FILE"):
+        read_judges({"r": r})
+    covid = _write(tmp_path, "covid.qrels", "1 0.5 d1 1\n1 1 d2 2\n2 2 d1 0\n")
+    labels, _ = read_judges({"c": covid})
+    assert list(labels["grade"]) == [1, 2, 0]
+
+
 def test_concatenated_qrels_of_several_judges_are_refused_with_the_fix(tmp_path):
     q = _write(tmp_path, "both.qrels", "1 0 d1 1\n1 0 d2 0\n1 0 d1 2\n")
     with pytest.raises(InputError) as err:
@@ -41,10 +51,21 @@ def test_concatenated_qrels_of_several_judges_are_refused_with_the_fix(tmp_path)
     assert "split it into one file per judge and give each with --judge NAME=FILE" in msg
 
 
+def test_concatenated_qrels_given_as_ratings_are_refused_with_the_fix(tmp_path):
+    q = _write(tmp_path, "both.qrels", "1 0 d1 1\n1 0 d2 0\n1 0 d1 2\n")
+    with pytest.raises(InputError) as err:
+        read_labels(None, ratings=q)
+    assert str(err.value).startswith(f"{q}, line 3: assessor 0 rates document d1 of topic 1 twice")
+    assert "several judges' TREC qrels one after another" in str(err.value)
+    assert "give each with --judge NAME=FILE" in str(err.value)
+
+
 def test_one_judges_qrels_given_as_ratings_is_refused(tmp_path):
     q = _write(tmp_path, "a.qrels", "1 0 d1 1\n1 0 d2 0\n")
     with pytest.raises(InputError, match=r"only one assessor \(0\).*--judge NAME=FILE.*--qrels FILE"):
         read_labels(None, ratings=q)
+    one = _write(tmp_path, "one.txt", "1 alice d1 1\n1 alice d2 0\n")    # one named assessor: fine
+    assert list(read_labels(None, ratings=one)[0]["judge"]) == ["alice", "alice"]
 
 
 def test_a_grade_outside_the_declared_scale_is_refused_with_file_and_line(tmp_path):
@@ -96,3 +117,10 @@ def test_grades_are_lo_colon_hi(text):
     with pytest.raises(ParameterError, match="grades"):
         parse_grades(text)
     assert parse_grades("0:3") == (0, 3)
+
+
+def test_a_scale_from_dmax_is_named_so(tmp_path):
+    r = _write(tmp_path, "r.txt", "1 x d1 1\n1 y d1 4\n")
+    with pytest.raises(InputError, match=r"r.txt, line 2: grade 4 of judge y is outside --dmax 3; "
+                                         r".*widen --dmax"):
+        read_labels(None, ratings=r, grades=(0, 3), option="--dmax 3")

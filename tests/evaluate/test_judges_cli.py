@@ -82,7 +82,7 @@ def files(tmp_path):
 OUT_CASES = {
     "a file": (lambda t: t / "afile", "is a file, not a folder"),
     "under a file": (lambda t: t / "afile" / "sub", "which is a file"),
-    "not writable": (lambda t: "/proc/evalkit-out", "cannot write in /proc"),
+    "not writable": (lambda t: "/proc/evalkit-out", "cannot create a folder in /proc"),
 }
 COMMANDS = {
     "agreement": ["agreement", *JUDGE_ARGS],
@@ -133,6 +133,12 @@ REFUSALS = {
                                   ["judge x is given twice"]),
     "clip without grades": (["--judge", "a=a.qrels", "--judge", "b=b.qrels", "--clip"],
                             ["--clip needs --grades"]),
+    "an unknown reference": (["--judge", "a=a.qrels", "--judge", "b=b.qrels", "--reference", "zoe"],
+                             ["reference zoe is not one of the judges"]),
+    "an unknown statistic": (["--judge", "a=a.qrels", "--judge", "b=b.qrels", "--statistic", "kappa"],
+                             ["parameter statistic = 'kappa'", "cohen_kappa"]),
+    "a cut off the scale": (["--judge", "a=a.qrels", "--judge", "b=b.qrels", "--cuts", "1,3"],
+                            ["parameter cuts", "1..2"]),
 }
 
 
@@ -146,3 +152,20 @@ def test_judges_given_wrongly_are_refused_with_the_fix(tmp_path, case):
     done = evalkit("agreement", *args, "--out", "out", cwd=tmp_path)
     _refused(done, *expected)
     assert not (tmp_path / "out").exists()
+
+
+def test_the_session_in_docs_agreement_md_is_what_the_commands_print(tmp_path):
+    from evalkit.paths import ROOT
+
+    doc = (ROOT / "docs" / "agreement.md").read_text()
+    judges = [a for j in JUDGE_ARGS for a in [j.replace(f"{FOLDER}/", "")]]
+    runs = [f"runs/{p.split('/')[-1]}" for p in RUNS]
+    score = evalkit("score", *judges, "--measure", "nERR@10", *runs, cwd=FOLDER)
+    shown = score.stderr.splitlines() + score.stdout.splitlines()[:1]
+    who = evalkit("assessors", *judges, "--measure", "nERR@10", "--trials", "2000", "--seed", "1",
+                  "--out", tmp_path / "who", *runs, cwd=FOLDER)
+    agree = evalkit("agreement", *judges, "--seed", "1", "--out", tmp_path / "agreement", cwd=FOLDER)
+    lines = shown + who.stdout.splitlines() + agree.stdout.splitlines()
+    assert len(lines) == 3 + 3 + 3
+    for line in lines:
+        assert line in doc, line
