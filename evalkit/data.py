@@ -27,7 +27,7 @@ from tqdm.auto import tqdm
 from . import paths
 from .errors import InputError
 
-__all__ = ["DataSet", "REGISTRY", "EXTERNAL_DIR", "MIRROR_ENV", "fetch", "path_of", "available",
+__all__ = ["DataSet", "REGISTRY", "LLMJUDGE_JUDGES", "EXTERNAL_DIR", "MIRROR_ENV", "fetch", "path_of", "available",
            "FetchError"]
 
 EXTERNAL_DIR = paths.EXTERNAL
@@ -48,6 +48,68 @@ class DataSet:
     licence: str
     description: str
     gzip: bool = False  # the download is gzip-compressed; the checksum is of the content
+
+
+#: LLMJudge 2024 (LLM4Eval workshop, SIGIR 2024): the human labels' and the judges' repositories
+#: at the pinned commits, and the 33 public judge files (name, bytes, sha256).
+LLMJUDGE_HUMAN_URL = ("https://raw.githubusercontent.com/llm4eval/LLMJudge/"
+                      "81159c68260d383f8da1dad8a14f6d914a9054a9/data/llmjudge_test_qrel_idx.txt")
+LLMJUDGE_BENCHMARK_URL = ("https://raw.githubusercontent.com/llm4eval/LLMJudge-benchmark/"
+                          "86f57f60606ac1d269f535528c11cfeda9d4758d/")
+LLMJUDGE_JUDGES = (
+    ("NISTRetrieval-instruct0", 61295, "e4b1d4dc953bed2aa510a111bb221d4c70864778f665b3b26b879f9dae8d8658"),
+    ("NISTRetrieval-instruct1", 61295, "c91ea0ea23c487586d2f25f1cda6f3712ab50c816d06183f424b37cf528809ea"),
+    ("NISTRetrieval-instruct2", 61295, "3e89a906a47146ec60977e0c27914dd40ba7b06fb8ecba66a1ea2130d06e3eb9"),
+    ("NISTRetrieval-reason0", 61295, "af1589779da78d74c885d40e78ff2341744c715732ce5e75064c8ce29f68ac44"),
+    ("NISTRetrieval-reason1", 61295, "5fe00dd7c60a6e461ba693091d70a2f98763127780459a53227cb5ec873d4bb8"),
+    ("NISTRetrieval-reason2", 61295, "91ea013a107602a070e70f43fd78ab5b3d6a4f7f739db16acaf966c96b97124d"),
+    ("Olz-exp", 61295, "b5d5fa761890960b5290f0a3dfe72dcf877432612c32602a25a3993e6bfb55ff"),
+    ("Olz-gpt4o", 61295, "e65ddf334d30d653a1421824eed4fa931a04afd709fddba49a1efbbc41d0973e"),
+    ("Olz-halfbin", 61295, "596ac538c3ec71c5bcb88c2c954dc3c5842751168a5a9f532d4ec1bf2e3d51e6"),
+    ("Olz-multiprompt", 61295, "05241b47beaffac37c10b30d2c51fed04a27992243e2bda711e06157e338bac9"),
+    ("Olz-somebin", 61295, "751e6d77f8995d14d9383afe88b06076690660c72e42df16ca7ea755c32d0fb5"),
+    ("RMITIR-GPT4o", 61295, "7b2a67e6b6215f84377c5b9b3b622aeae6fff54e03806f7b90caec36379293d6"),
+    ("RMITIR-llama38b", 61295, "0d36c19426faab14cff71d3179f10f5fd520b10a2944d75b54106d432df024b4"),
+    ("RMITIR-llama70B", 61295, "305113980beeb1e2b11e7bd8dc28e0ef9e29096280f4c1f675c846e34d8df5fe"),
+    ("TREMA-4prompts", 61295, "39ddc0571ea5cb190b184fb7174bf0db87e6bb1148fdf8db21e4d869f2c75664"),
+    ("TREMA-CoT", 61295, "fa2be73efd8d936cabaeb40bda714c58063c37ec672c8e7a3ff2ed134ff55dad"),
+    ("TREMA-all", 61295, "519d4eb5f3609551641010d0eafe0daf0cf35431de20a156b98749007db57d00"),
+    ("TREMA-direct", 61295, "7ee6f75094018b43aa2251318eb29ec7d4e38b624e8a48bccf696defcdfab978"),
+    ("TREMA-naiveBdecompose", 61295, "9428446bedb23ed8c502b00dc27575bad067d35e5f863f346dc673339c6b304d"),
+    ("TREMA-nuggets", 61295, "15d3dc47731d521206fd35be49b389bb311698c929bcb2dfa9bc41ba27b1544b"),
+    ("TREMA-other", 61295, "e779bf5ffcb8ae61d4052c870f9b713e77db45cf5300f897b27b3715eab883ab"),
+    ("TREMA-questions", 61295, "1ff7f41d782ba3151332216294fac02cf0d300b623eae1a6bff3d7de11ebb0fc"),
+    ("TREMA-rubric0", 61295, "6b0476502a280e43a099a8e3a783b4383017be23a1e13252128f350567116836"),
+    ("TREMA-sumdecompose", 61295, "d7e8dcb1f07d05404385e382fdabfc5fd46472278cf82d79d6c5d195af5ee320"),
+    ("h2oloo-fewself", 61295, "f27b162c1c0c911404b1fdbfff474e9ebadd8bc44267bd77adfcf0cc7d3f7aee"),
+    ("h2oloo-zeroshot1", 61295, "f817c0dddee9978133d217eebdefaf3bc6005e7366504767eb8323d5c8ad4a0d"),
+    ("h2oloo-zeroshot2", 61296, "13ddbdde8cd34eea8084508b6187404d5450b81e53ad9b04c1ec57add3857c5d"),
+    ("prophet-setting1", 61295, "924d7adf598e7882363349cda31e64f4d43e9142c9625380e428466b34a72f88"),
+    ("prophet-setting2", 61295, "c38c59b6388122616be4a8c8fa875bede6cd12ad01396bb1164170bf96a1de63"),
+    ("prophet-setting3", 61295, "ae60a7bcd09c35bf6bf703d5f63c750726ac7be06f10d85a46f454c1575eab22"),
+    ("willia-umbrela1", 61295, "a7a40aca152a13313b7e39e5356d876f3f7b0d1d8f3ddadc3c4185bde350db01"),
+    ("willia-umbrela2", 61295, "008fde13659027484106868ebf58a0768a85e33d12a3a3168f5f11524b4ad2e3"),
+    ("willia-umbrela3", 61295, "55a1cbfaa702b125bffe76d6e86fccec59f42306d2c0c3fd24e15112db4d2d7c"),
+)
+
+
+def _llmjudge() -> tuple[DataSet, ...]:
+    """The human labels, the 33 judge files and the MIT notice kept beside them."""
+    human = DataSet("llmjudge-human", "llmjudge-2024/llmjudge_test_qrel_idx.txt", LLMJUDGE_HUMAN_URL,
+                    61295, "3a2169a62cecf8725acf402be3222f53399fd5b3467f9f734aa3b2bbd583426c",
+                    "LLMJudge challenge data (TREC Deep Learning 2023 labels), for research use",
+                    "LLMJudge 2024 test set: human labels of 4,423 query-passage pairs over 25 "
+                    "topics, grades 0-3")
+    notice = DataSet("llmjudge-licence", "llmjudge-2024/submissions/LICENSE",
+                     LLMJUDGE_BENCHMARK_URL + "LICENSE", 1075,
+                     "c548aad7374d7c15246ca651aabaf8afb144cc79775ae1be4e1d63e0a93a7527", "MIT",
+                     "The MIT notice of LLMJudge-benchmark, kept beside the judges' files")
+    judges = tuple(
+        DataSet(f"llmjudge-{run}", f"llmjudge-2024/submissions/{run}.txt",
+                f"{LLMJUDGE_BENCHMARK_URL}submissions/scores/{run}.txt", size, sha, "MIT",
+                f"LLMJudge 2024 submission {run}: one LLM judge's labels of the same 4,423 pairs")
+        for run, size, sha in LLMJUDGE_JUDGES)
+    return (human, *judges, notice)
 
 
 REGISTRY: dict[str, DataSet] = {d.name: d for d in (
@@ -84,6 +146,7 @@ REGISTRY: dict[str, DataSet] = {d.name: d for d in (
             "stc1/devset/dev.txt", 114732,
             "58af12f3d1429f08dc3e71975bf4c1f29d58f32300ede0273c5f4372d8ede020", "Apache-2.0",
             "NTCIR-12 STC Japanese development set: 1,959 pairs, some ratings NA"),
+    *_llmjudge(),
 )}
 
 

@@ -14,6 +14,7 @@ module                             paper
 ``wang2015_user_preferences``      Wang et al., SIGIR 2015 §5
 ``kim2010_ordering_aggregation``   Kim, Zhai & Han, ECIR 2010
 ``real_data``                      the real public data sets
+``llmjudge2024``                   LLMJudge 2024: human and LLM judges (real labels)
 ``explore_sakai2017``              explorer and exercises (Sakai)
 ``explore_wang2015``               explorer and exercises (Wang et al. §3-4)
 ``explore_kim2010``                explorer and exercises (Kim et al.)
@@ -41,6 +42,7 @@ NAMES = (
     "kim2010_ordering_aggregation",
     "explore_kim2010",
     "real_data",
+    "llmjudge2024",
 )
 
 

@@ -1,0 +1,190 @@
+"""Kim's question on real judgments: does combining the LLM judges beat the best single one?
+
+Kim, Zhai & Han (ECIR 2010) aggregate several judges' orderings into one
+reference; here 33 LLM judges' grades are combined per item
+(:func:`combined_labels`): the **majority** grade (ties to the lower), the
+(lower) **median**, the **team median** (each team's runs first reduced to
+their lower median, so that a team that submitted eleven runs of one set-up
+votes once), the **mean** rounded half up, the **Dawid-Skene**
+consensus (:func:`evalkit.evaluate.agreement.consensus`) and Sakai's
+**unanimity-aware gain** UG = RawG + p N (Dmax - D) (EVIA 2017, Eq. 2) put on
+the 0-3 scale by dividing by its largest value N Dmax (1 + p) / Dmax and
+rounding half up.  Each is scored against the human labels like a judge.
+
+The best single judge must be **chosen fairly**: the judge with the highest
+ordinal alpha on the *other* topics (:func:`fair_best_single`: the topics in
+``folds`` seeded folds; each fold's labels come from the judge chosen on the
+rest), not on the topics it is scored on (the oracle's choice, shown as an
+optimistic bound).  :func:`combining_table` scores every contender with the
+library's :func:`~evalkit.evaluate.agreement.agreement_table` and adds the
+paired topic-bootstrap interval of its difference from the fairly chosen
+judge (the same resampled topics for both).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from ...evaluate.agreement import agreement_table, consensus
+from ...measures import gains
+from ...stats.confusion_agreement import (alpha_from_confusion, percentile_interval,
+                                          topic_bootstrap)
+from .labels import GRADES, HUMAN, LabelMatrix, team_of
+
+__all__ = ["COMBINERS", "FAIR", "ORACLE", "combined_labels", "fair_best_single", "long_labels",
+           "per_topic_confusions", "combining_table", "split_draws"]
+
+#: The combiners, in the tables' order.
+COMBINERS = ("majority", "median", "team median", "mean", "dawid-skene", "ug")
+#: The names of the fairly chosen and of the oracle's best single judge.
+FAIR, ORACLE = "best single (chosen on other topics)", "best single (oracle)"
+
+
+def _lower_median(x: np.ndarray) -> np.ndarray:
+    """Per row, the lower median (the middle grade; of the two middle ones, the lower)."""
+    return np.sort(x, axis=1)[:, (x.shape[1] - 1) // 2]
+
+
+def _half_up(x: np.ndarray) -> np.ndarray:
+    return np.floor(np.asarray(x, dtype=float) + 0.5).astype(np.int64)
+
+
+def combined_labels(m: LabelMatrix, p: float = 0.2, dmax: int = GRADES[1]) -> dict[str, np.ndarray]:
+    """``{combiner: grade per item}`` from the LLM judges' grades ``m.llm`` (items x judges)."""
+    llm = m.llm
+    n = llm.shape[1]
+    counts = (llm[:, :, None] == np.arange(dmax + 1)[None, None, :]).sum(axis=1)
+    ds = consensus(long_labels(m, {j: llm[:, k] for k, j in enumerate(m.judges)}, human=False))
+    ds = ds.set_index(["topic", "doc"])["grade"].reindex(
+        pd.MultiIndex.from_arrays([m.topics.astype(str), m.docs.astype(str)])).to_numpy()
+    ug = gains.unanimity_gain(llm.astype(float), dmax, p)
+    teams = pd.unique(pd.Series([team_of(j) for j in m.judges]))
+    per_team = np.column_stack([_lower_median(llm[:, [team_of(j) == t for j in m.judges]])
+                                for t in teams])
+    return {"majority": counts.argmax(axis=1),                     # the lowest of tied modes
+            "median": _lower_median(llm),
+            "team median": _lower_median(per_team),
+            "mean": _half_up(llm.mean(axis=1)),
+            "dawid-skene": ds.astype(np.int64),
+            "ug": _half_up(ug / (n * (1.0 + p))).clip(0, dmax)}
+
+
+def long_labels(m: LabelMatrix, columns: dict[str, np.ndarray], human: bool = True) -> pd.DataFrame:
+    """``topic, judge, doc, grade`` for ``{judge: grade per item}`` (and the human labels first)."""
+    frames = [pd.DataFrame({"topic": m.topics.astype(str), "judge": name, "doc": m.docs.astype(str),
+                            "grade": np.asarray(g, dtype=np.int64)})
+              for name, g in (({HUMAN: m.human} if human else {}) | columns).items()]
+    out = pd.concat(frames, ignore_index=True)
+    out.attrs["grades"] = GRADES
+    return out
+
+
+def per_topic_confusions(m: LabelMatrix, columns: dict[str, np.ndarray]) -> np.ndarray:
+    """``(T, J, K, K)``: per topic and column, the confusion of human grade (rows) and its grade."""
+    _, t = m.topic_codes
+    k = GRADES[1] - GRADES[0] + 1
+    out = np.zeros((t.max() + 1, len(columns), k, k))
+    for j, g in enumerate(columns.values()):
+        np.add.at(out, (t, j, m.human - GRADES[0], np.asarray(g) - GRADES[0]), 1.0)
+    return out
+
+
+def _judges(m: LabelMatrix) -> dict[str, np.ndarray]:
+    return {j: m.llm[:, k] for k, j in enumerate(m.judges)}
+
+
+def _alpha(confusions: np.ndarray) -> np.ndarray:
+    return alpha_from_confusion(confusions, np.arange(GRADES[0], GRADES[1] + 1), "ordinal")
+
+
+def fair_best_single(m: LabelMatrix, folds: int = 5, seed: int = 0,
+                     per_topic: np.ndarray | None = None) -> tuple[np.ndarray, pd.DataFrame]:
+    """``(grades, choices)``: each fold's topics labelled by the judge with the best ordinal alpha
+    on the other folds' topics; ``choices`` lists ``fold, topics, chosen, alpha_on_rest``.
+
+    The topics, in order of appearance, are permuted with ``seed`` and dealt
+    into ``folds`` folds.  ``per_topic``: the judges' per-topic confusions
+    (:func:`per_topic_confusions` of ``m.llm``), when already computed.
+    """
+    names, t = m.topic_codes
+    fold_of = np.random.default_rng(seed).permutation(len(names)) % folds
+    if per_topic is None:
+        per_topic = per_topic_confusions(m, _judges(m))
+    grades = np.empty(len(m.human), dtype=np.int64)
+    rows = []
+    for f in range(folds):
+        rest = _alpha(per_topic[fold_of != f].sum(axis=0))
+        best = int(np.nanargmax(rest))
+        items = fold_of[t] == f
+        grades[items] = m.llm[items, best]
+        rows.append((f, " ".join(map(str, names[fold_of == f])), m.judges[best], rest[best]))
+    return grades, pd.DataFrame(rows, columns=["fold", "topics", "chosen", "alpha_on_rest"])
+
+
+def combining_table(m: LabelMatrix, combined: dict[str, np.ndarray], folds: int = 5,
+                    bootstrap: int = 1000, seed: int = 0) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """``(table, choices)``: every combiner, the fairly chosen and the oracle's best single judge.
+
+    ``combined``: :func:`combined_labels`; the topics are split into ``folds``
+    with ``seed`` (:func:`fair_best_single`).
+
+    ``table``: ``judge, kind, value, ci_low, ci_high, diff_vs_fair, diff_low, diff_high,
+    supported`` with ``value`` the ordinal alpha against the human labels and
+    its 95% topic-bootstrap interval (:func:`agreement_table`, ``bootstrap``
+    replicates from ``seed``); ``diff_vs_fair`` is value minus the fairly
+    chosen judge's, with the paired percentile interval over the same
+    resampled topics; ``supported`` says whether that interval excludes 0.
+    """
+    per_judge = per_topic_confusions(m, _judges(m))
+    fair, choices = fair_best_single(m, folds, seed, per_judge)
+    oracle = int(np.nanargmax(_alpha(per_judge.sum(axis=0))))
+    columns = dict(combined) | {FAIR: fair, ORACLE: m.llm[:, oracle]}
+    scored = agreement_table(long_labels(m, columns), reference=HUMAN, cuts=None,
+                             bootstrap=bootstrap, seed=seed)
+    scored = scored[scored["statistic"] == "alpha_ordinal"].set_index("judge")
+    weights = topic_bootstrap(per_judge.shape[0], bootstrap, seed).astype(float)
+    reps = _alpha(np.tensordot(weights, per_topic_confusions(m, columns), axes=(1, 0)))  # (B, J)
+    names = list(columns)
+    diffs = reps - reps[:, [names.index(FAIR)]]
+    low, high = percentile_interval(diffs)
+    rows = []
+    for j, name in enumerate(names):
+        v = scored.loc[name]
+        kind = "combined" if name in COMBINERS else "single"
+        d = v["value"] - scored.loc[FAIR, "value"]
+        rows.append((name, kind, v["value"], v["ci_low"], v["ci_high"], d, low[j], high[j],
+                     bool(name != FAIR and (low[j] > 0 or high[j] < 0))))
+    table = pd.DataFrame(rows, columns=["judge", "kind", "value", "ci_low", "ci_high",
+                                        "diff_vs_fair", "diff_low", "diff_high", "supported"])
+    table.attrs["oracle"] = m.judges[oracle]
+    return table, choices
+
+
+def split_draws(m: LabelMatrix, combined: dict[str, np.ndarray], folds: int = 5, draws: int = 20,
+                bootstrap: int = 1000, seed: int = 0) -> pd.DataFrame:
+    """``draw, judge, alpha, fair_alpha, diff, diff_low, diff_high, supported``: each combiner
+    against the judge chosen on other topics under ``draws`` seeded splits of the topics into
+    folds (split ``r`` uses seed ``seed + r``, so draw 0 is :func:`combining_table`'s split).
+
+    Alpha is pooled over all items; the difference's paired 95% interval
+    resamples topics as :func:`combining_table` does (the same ``bootstrap``
+    replicates from ``seed`` for every split); ``supported``: it excludes 0.
+    """
+    per_topic = per_topic_confusions(m, combined)
+    mine = _alpha(per_topic.sum(axis=0))
+    weights = topic_bootstrap(per_topic.shape[0], bootstrap, seed).astype(float)
+    reps = _alpha(np.tensordot(weights, per_topic, axes=(1, 0)))                # (B, J)
+    per_judge = per_topic_confusions(m, _judges(m))
+    rows = []
+    for r in range(draws):
+        fair, _ = fair_best_single(m, folds, seed + r, per_judge)
+        fair_topic = per_topic_confusions(m, {FAIR: fair})
+        base = float(_alpha(fair_topic.sum(axis=0))[0])
+        low, high = percentile_interval(reps - _alpha(np.tensordot(weights, fair_topic,
+                                                                   axes=(1, 0))))
+        rows += [(r, name, float(a), base, float(a) - base, low[j], high[j],
+                  bool(low[j] > 0 or high[j] < 0))
+                 for j, (name, a) in enumerate(zip(combined, mine))]
+    return pd.DataFrame(rows, columns=["draw", "judge", "alpha", "fair_alpha", "diff", "diff_low",
+                                       "diff_high", "supported"])

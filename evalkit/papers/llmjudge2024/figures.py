@@ -1,0 +1,169 @@
+"""The LLMJudge chapter's figures (matplotlib; no I/O here; save with :func:`evalkit.outputs.show_figure`).
+
+* :func:`agreement_figure` — ``agreement.png``: every judge's ordinal alpha with the
+  human labels, 95% topic-bootstrap interval, the organisers' printed values marked;
+* :func:`alpha_vs_kappa_figure` — ``alpha_vs_kappa.png``: what the "kappa" columns hold
+  (alpha of the binary labels) against Cohen's kappa of the same labels;
+* :func:`pairs_figure` — ``judges_as_systems.png``: per-topic agreement as a per-topic
+  score, the judges' means with intervals and how many pairs the HSD separates;
+* :func:`combining_figure` — ``combining.png``: combined judges vs the best single one;
+* :func:`unanimity_figure` — ``unanimity.png``: agreement by spread D, and RawG/WG/UG vs N.
+
+Okabe-Ito colours (:data:`COLOURS`); legends sit outside the axes.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+__all__ = ["COLOURS", "agreement_figure", "alpha_vs_kappa_figure", "pairs_figure",
+           "combining_figure", "unanimity_figure"]
+
+#: Okabe-Ito colours.
+COLOURS = {"raw": "#0072B2", "wg": "#E69F00", "ug": "#009E73", "published": "#D55E00",
+           "judge": "#0072B2", "combined": "#009E73", "single": "#0072B2",
+           1: "#0072B2", 2: "#E69F00", 3: "#009E73"}
+_GAIN_NAMES = {"raw": "RawG", "wg": "WG", "ug": "UG"}
+
+
+def _legend_below(fig, handles, labels, ncol: int) -> None:
+    fig.legend(handles, labels, loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=ncol,
+               frameon=False, fontsize=8)
+
+
+def agreement_figure(table: pd.DataFrame, published: pd.DataFrame):
+    """Ordinal alpha of each judge with the human labels (sorted), with its 95% interval."""
+    import matplotlib.pyplot as plt
+
+    a = table[table["statistic"] == "alpha_ordinal"].sort_values("value").reset_index(drop=True)
+    pub = published[published["statistic"] == "krippendorff"].set_index("judge")["published"]
+    fig, ax = plt.subplots(figsize=(7.5, 8))
+    y = np.arange(len(a))
+    ax.errorbar(a["value"], y, xerr=[a["value"] - a["ci_low"], a["ci_high"] - a["value"]],
+                fmt="o", ms=4, color=COLOURS["judge"], capsize=2,
+                label="reproduced, 95% topic-bootstrap interval")
+    shown = a["judge"].isin(pub.index)
+    ax.plot(a.loc[shown, "judge"].map(pub), y[shown], ls="none", marker="D", mfc="none", ms=8,
+            color=COLOURS["published"], label="organisers' printed value (8 public rows)")
+    ax.set_yticks(y, a["judge"], fontsize=7)
+    ax.set_xlabel("Krippendorff's alpha (ordinal) with the human labels")
+    ax.set_ylabel("LLM judge (team-run)")
+    ax.axvline(0, color="grey", lw=0.5)
+    ax.set_title(f"{len(a)} LLM judges against the TREC DL 2023 human labels "
+                 f"({int(a['items'].iloc[0])} pairs, 25 topics)", fontsize=9)
+    _legend_below(fig, *ax.get_legend_handles_labels(), ncol=1)
+    fig.tight_layout()
+    return fig
+
+
+def alpha_vs_kappa_figure(usual: pd.DataFrame):
+    """The organisers' "kappa" columns (alpha of binary labels) against Cohen's kappa."""
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(5.5, 5.2))
+    for cut, name in ((1, "kappa 0|123"), (2, "kappa 01|23"), (3, "kappa 012|3")):
+        part = usual[usual["statistic"] == name]
+        ax.plot(part["printed"], part["cohen_kappa"], ls="none", marker="o", ms=4,
+                color=COLOURS[cut], label=f"{name} (grade >= {cut} relevant)")
+    lo = min(usual["printed"].min(), usual["cohen_kappa"].min()) - 0.03
+    hi = max(usual["printed"].max(), usual["cohen_kappa"].max()) + 0.03
+    ax.plot([lo, hi], [lo, hi], color="grey", lw=0.8, ls="--", label="equal")
+    ax.set(xlim=(lo, hi), ylim=(lo, hi), xlabel="what the column holds: Krippendorff's alpha, binary labels",
+           ylabel="what its heading says: Cohen's kappa, binary labels")
+    ax.set_title(f"{usual['judge'].nunique()} LLM judges x 3 cuts, each against the human labels",
+                 fontsize=9)
+    _legend_below(fig, *ax.get_legend_handles_labels(), ncol=2)
+    fig.tight_layout()
+    return fig
+
+
+def pairs_figure(systems: pd.DataFrame, pairs: pd.DataFrame, title: str):
+    """Per-topic alpha as a per-topic score: each judge's mean with its 95% interval (left),
+    and which pairs the randomised Tukey HSD separates (right; judges in the same order)."""
+    import matplotlib.pyplot as plt
+
+    s = systems.sort_values("mean").reset_index(drop=True)
+    order = {j: i for i, j in enumerate(s["system"])}
+    fig, (left, right) = plt.subplots(1, 2, figsize=(12, 7.5), width_ratios=(1, 1.1))
+    y = np.arange(len(s))
+    left.errorbar(s["mean"], y, xerr=[s["mean"] - s["ci_low"], s["ci_high"] - s["mean"]], fmt="o",
+                  ms=4, capsize=2, color=COLOURS["judge"])
+    left.set_yticks(y, s["system"], fontsize=7)
+    left.set_xlabel("mean over topics of the per-topic ordinal alpha (95% interval)")
+    left.set_ylabel("LLM judge (team-run)")
+    grid = np.full((len(s), len(s)), np.nan)
+    for row in pairs.itertuples():
+        a, b = order[row.system_a], order[row.system_b]
+        grid[a, b] = grid[b, a] = float(row.significant)
+    right.imshow(grid, cmap="Greys", vmin=-0.2, vmax=1.2, origin="lower")
+    right.set_xticks(y[::4], (y[::4] + 1).astype(str), fontsize=7)
+    right.set_yticks(y[::4], (y[::4] + 1).astype(str), fontsize=7)
+    right.set_xlabel("judge's position in the left panel (1 = lowest mean)")
+    right.set_ylabel("judge's position in the left panel (1 = lowest mean)")
+    k = int(pairs["significant"].sum())
+    right.set_title(f"black: pair separated by the randomised Tukey HSD ({k} of {len(pairs)})",
+                    fontsize=8)
+    fig.suptitle(title, fontsize=9)
+    fig.tight_layout()
+    return fig
+
+
+def combining_figure(table: pd.DataFrame):
+    """Each combined judge and the best single judges: alpha with the human labels (left) and
+    the difference from the judge chosen on other topics, paired interval (right)."""
+    import matplotlib.pyplot as plt
+
+    t = table.reset_index(drop=True)
+    y = np.arange(len(t))[::-1]
+    colours = [COLOURS[k] for k in t["kind"]]
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 3.8), sharey=True)
+    for yi, row, c in zip(y, t.itertuples(), colours):
+        left.errorbar(row.value, yi, xerr=[[row.value - row.ci_low], [row.ci_high - row.value]],
+                      fmt="o", ms=5, capsize=3, color=c)
+        right.errorbar(row.diff_vs_fair, yi, xerr=[[row.diff_vs_fair - row.diff_low],
+                                                   [row.diff_high - row.diff_vs_fair]],
+                       fmt="s" if row.supported else "o", ms=5, capsize=3, color=c)
+    right.axvline(0, color="grey", lw=0.8, ls="--")
+    left.set_yticks(y, t["judge"], fontsize=8)
+    left.set_ylabel("judge (combined: green; single: blue)")
+    left.set_xlabel("ordinal alpha with the human labels (95% topic bootstrap)")
+    right.set_xlabel("difference from the best single judge chosen on other topics\n"
+                     "(paired 95% topic bootstrap; square: interval excludes 0)")
+    fig.suptitle("Combining the 33 LLM judges against the best single judge", fontsize=9)
+    fig.tight_layout()
+    return fig
+
+
+def unanimity_figure(spread: pd.DataFrame, summary: pd.DataFrame):
+    """Left: a single LLM judge's exact agreement with the human grade by the judges' spread D.
+    Right: Kendall's tau of RawG, WG and UG from N judges with the human grade."""
+    import matplotlib.pyplot as plt
+
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4))
+    left.errorbar(spread["D"], spread["exact"],
+                  yerr=[spread["exact"] - spread["exact_low"], spread["exact_high"] - spread["exact"]],
+                  fmt="o-", ms=5, capsize=3, color=COLOURS["judge"],
+                  label="share of judge labels equal to the human grade (95% topic bootstrap)")
+    for d, share in zip(spread["D"], spread["share"]):
+        left.annotate(f"{share:.0%} of items", (d, 0.04), ha="center", fontsize=7)
+    left.set(xticks=list(spread["D"]), ylim=(0, 1),
+             xlabel="spread D = max - min of the 33 LLM grades of an item",
+             ylabel="exact agreement with the human grade")
+    full = summary["N"].max()
+    dodge = {"raw": -0.06, "wg": 0.0, "ug": 0.06}
+    for g, part in summary.groupby("gain"):
+        x = np.log2(part["N"]) + dodge[g]
+        right.errorbar(x, part["mean_tau"], yerr=[part["mean_tau"] - part["min_tau"],
+                                                  part["max_tau"] - part["mean_tau"]],
+                       fmt="o-", ms=4, capsize=2, color=COLOURS[g],
+                       label=f"{_GAIN_NAMES[g]}: mean, bars min-max over subsets")
+    ns = sorted(summary["N"].unique())
+    right.set_xticks(np.log2(ns), [str(n) for n in ns])
+    right.set(xlabel=f"LLM judges per item N (log scale; N = {full}: all, one set)",
+              ylabel="Kendall tau-b with the human grade")
+    handles, labels = left.get_legend_handles_labels()
+    more, names = right.get_legend_handles_labels()
+    _legend_below(fig, handles + more, labels + names, ncol=2)
+    fig.tight_layout()
+    return fig

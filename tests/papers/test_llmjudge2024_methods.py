@@ -1,0 +1,133 @@
+"""The LLMJudge chapter's methods on small hand-made label sets (no data needed): values worked
+out by hand or by an independent implementation (krippendorff, scipy)."""
+
+import numpy as np
+import pandas as pd
+import pytest
+from scipy.stats import kendalltau
+
+from evalkit.errors import InputError
+from evalkit.papers import llmjudge2024 as paper
+from evalkit.papers.llmjudge2024.labels import LabelMatrix
+
+
+def _long(rows):
+    frame = pd.DataFrame(rows, columns=["topic", "judge", "doc", "grade"])
+    frame.attrs["grades"] = (0, 3)
+    return frame
+
+
+def _matrix(human, llm, topics=None):
+    human = np.asarray(human)
+    topics = np.asarray(topics if topics is not None else ["t1"] * len(human))
+    llm = np.asarray(llm)
+    return LabelMatrix(topics, np.array([f"d{i}" for i in range(len(human))]), human, llm,
+                       tuple(f"team{j % 2}-run{j}" for j in range(llm.shape[1])))
+
+
+def test_label_matrix_follows_the_reference_and_refuses_a_missing_label():
+    rows = [("t1", "human", "a", 2), ("t1", "human", "b", 0), ("t1", "x-1", "b", 1),
+            ("t1", "x-1", "a", 3)]
+    m = paper.label_matrix(_long(rows))
+    assert m.human.tolist() == [2, 0] and m.llm[:, 0].tolist() == [3, 1] and m.judges == ("x-1",)
+    with pytest.raises(InputError, match="judge x-1 misses 1 of the 2 items"):
+        paper.label_matrix(_long(rows[:3]))
+    with pytest.raises(InputError, match="labelled by a judge but not by human"):
+        paper.label_matrix(_long(rows + [("t1", "x-1", "c", 1)]))
+
+
+def test_dirt_counts_labels_outside_the_scale():
+    raw = _long([("t", "a", "d1", 5), ("t", "a", "d2", 5), ("t", "b", "d1", 10), ("t", "b", "d2", 3)])
+    assert paper.dirt(raw).values.tolist() == [["a", 5, 2, 3], ["b", 10, 1, 3]]
+    assert paper.team_of("NISTRetrieval-reason0") == "NISTRetrieval"
+
+
+def test_combined_labels_by_hand():
+    # five judges; item 0: 0,0,1,1,3 -> majority tie 0/1 goes low (0), median 1, mean 1.0 -> 1
+    # item 1: 3,3,3,3,3 -> 3, 3, 3; UG = 15 + 0.2*5*3 = 18 -> 18 / (5 * 1.2) = 3
+    # item 2: 2,2,2,1,1 -> majority 2, median 2, mean 1.6 -> 2; UG = 8 + 0.2*5*2 = 10 -> 1.67 -> 2
+    # item 3: 0,0,0,0,0 -> 0 everywhere (UG of RawG 0 is 0)
+    llm = np.array([[0, 0, 1, 1, 3], [3, 3, 3, 3, 3], [2, 2, 2, 1, 1], [0, 0, 0, 0, 0]])
+    m = _matrix([0, 3, 2, 0], llm)
+    c = paper.combined_labels(m, 0.2)
+    assert c["majority"].tolist() == [0, 3, 2, 0]
+    assert c["median"].tolist() == [1, 3, 2, 0]
+    assert c["mean"].tolist() == [1, 3, 2, 0]
+    assert c["ug"].tolist() == [1, 3, 2, 0]     # item 0: UG = 5 + 0.2*5*0 = 5 -> 0.83 -> 1
+    # teams: team0 = judges 0, 2, 4; team1 = judges 1, 3 (lower medians), then the lower median
+    # item 0: team0 0,1,3 -> 1; team1 0,1 -> 0; median of (1, 0) -> 0
+    # item 2: team0 2,2,1 -> 2; team1 2,1 -> 1; -> 1
+    assert c["team median"].tolist() == [0, 3, 1, 0]
+    assert set(c) == set(paper.COMBINERS)
+
+
+def test_the_fair_choice_never_sees_the_topics_it_labels():
+    # four topics of four items; judge 0 copies the human on topics A, B; judge 1 on C, D
+    human = np.tile([0, 1, 2, 3], 4)
+    topics = np.repeat(["A", "B", "C", "D"], 4)
+    wrong = (human + 2) % 4
+    j0 = np.where(np.isin(topics, ["A", "B"]), human, wrong)
+    j1 = np.where(np.isin(topics, ["C", "D"]), human, wrong)
+    m = _matrix(human, np.column_stack([j0, j1]), topics)
+    grades, choices = paper.fair_best_single(m, folds=2, seed=0)
+    for row in choices.itertuples():
+        fold_topics = row.topics.split()
+        # chosen on the other fold's topics: the judge that was right there
+        expected = "team0-run0" if set(fold_topics) == {"C", "D"} else (
+            "team1-run1" if set(fold_topics) == {"A", "B"} else None)
+        if expected:
+            assert row.chosen == expected
+        items = np.isin(topics, fold_topics)
+        assert (grades[items] == m.llm[items, m.judges.index(row.chosen)]).all()
+
+
+def test_per_topic_agreement_equals_the_krippendorff_package():
+    krippendorff = pytest.importorskip("krippendorff")
+    rng = np.random.default_rng(4)
+    human = rng.integers(0, 4, 60)
+    llm = np.clip(human[:, None] + rng.integers(-1, 2, (60, 3)), 0, 3)
+    topics = np.repeat(["x", "y", "z"], 20)
+    scores = paper.per_topic_agreement(_matrix(human, llm, topics))
+    for row in scores.itertuples():
+        j = int(row.run.rsplit("run", 1)[1])
+        keep = topics == row.topic
+        theirs = krippendorff.alpha(reliability_data=[human[keep], llm[keep, j]],
+                                    level_of_measurement="ordinal")
+        assert row.value == pytest.approx(theirs, abs=1e-12)
+
+
+def test_spread_table_by_hand():
+    # D per item: 0, 0, 2, 1 ; exact share of judge labels equal to the human grade: 1, 0, 1/3, 2/3
+    llm = np.array([[1, 1, 1], [2, 2, 2], [0, 1, 2], [3, 3, 2]])
+    m = _matrix([1, 0, 1, 3], llm, ["a", "a", "b", "b"])
+    t = paper.spread_table(m, bootstrap=20, seed=0).set_index("D")
+    assert t["items"].to_dict() == {0: 2, 1: 1, 2: 1}
+    assert t.loc[0, "exact"] == pytest.approx(0.5) and t.loc[2, "exact"] == pytest.approx(1 / 3)
+    assert t.loc[0, "abs_error"] == pytest.approx((0 + 2) / 2)
+    assert t.loc[1, "exact"] == pytest.approx(2 / 3)
+
+
+def test_gains_vs_n_with_all_judges_is_scipy_kendall_of_the_gains():
+    rng = np.random.default_rng(5)
+    human = rng.integers(0, 4, 40)
+    llm = np.clip(human[:, None] + rng.integers(-1, 2, (40, 4)), 0, 3)
+    by_n = paper.gains_vs_n(_matrix(human, llm), n_grid=(2, 4), draws=3, p=0.2, seed=1)
+    assert by_n.groupby("N")["draw"].nunique().to_dict() == {2: 3, 4: 1}
+    raw, d = llm.sum(1), llm.max(1) - llm.min(1)
+    ug = np.where(raw > 0, raw + 0.2 * 4 * (3 - d), 0)
+    wg = (1 - d / 3) * raw
+    full = by_n[by_n["N"] == 4].set_index("gain")["tau"]
+    for name, g in (("raw", raw), ("ug", ug), ("wg", wg)):
+        assert full[name] == pytest.approx(kendalltau(g, human).statistic, abs=1e-12)
+    s = paper.gains_summary(by_n)
+    assert set(s["gain"]) == {"raw", "wg", "ug"} and (s.loc[s["N"] == 4, "draws"] == 1).all()
+
+
+def test_separable_pairs_counts_and_names_the_lower_side():
+    class Report:
+        systems = pd.DataFrame({"system": ["a", "b", "c"], "mean": [0.1, 0.5, 0.6]})
+        pairs = pd.DataFrame({"system_a": ["a", "a", "b"], "system_b": ["b", "c", "c"],
+                              "significant": [True, True, False]})
+    out = paper.separable_pairs({"hsd": Report()}).iloc[0]
+    assert (out["pairs"], out["significant"], out["lower_judges"]) == (3, 2, 1)
+    assert out["share"] == pytest.approx(2 / 3)
