@@ -147,16 +147,21 @@ def _declared(sources: list[_Source], lo: int, hi: int, clip: bool, option: str)
             where = "" if s.line(k) is not None else f" (topic {s.frame['topic'].iloc[k]}, " \
                                                        f"document {s.frame['doc'].iloc[k]})"
             raise InputError(f"grade {g[k]} of judge {s.judge} is outside {option}"
-                             f"{where}; {int(bad.sum())} of its labels are", path=s.path,
+                             f"{where}; {_labels(int(bad.sum()))} of this judge {'is' if bad.sum() == 1 else 'are'} "
+                             "outside it", path=s.path,
                              line=s.line(k), hint=f"fix the labels, widen {option.split()[0]}, or "
                                                   "give --clip to clamp them into the scale")
         above, below = int((g > hi).sum()), int((g < lo).sum())
         values = ", ".join(str(v) for v in sorted(set(g[bad].tolist())))
         s.frame["grade"] = np.clip(g, lo, hi)
         moved = ", ".join(f"{count} to {to}" for count, to in ((above, hi), (below, lo)) if count)
-        notes.append(f"--clip: {int(bad.sum())} label(s) of judge {s.judge} outside {lo}..{hi} "
+        notes.append(f"--clip: {_labels(int(bad.sum()))} of judge {s.judge} outside {lo}..{hi} "
                      f"(grades {values}) clamped: {moved}")
     return notes
+
+
+def _labels(n: int) -> str:
+    return f"{n} label" + ("" if n == 1 else "s")
 
 
 def _inferred(sources: list[_Source]) -> tuple[int, int, list[str]]:
@@ -174,7 +179,7 @@ def _inferred(sources: list[_Source]) -> tuple[int, int, list[str]]:
         lines = [s.line(int(k)) for k in at[:3]] if s.rows is not None else []
         where = (f"{s.path.name} line{'s' if len(lines) > 1 else ''} "
                  + ", ".join(map(str, lines)) + (" ..." if len(at) > 3 else "")) if lines else s.path.name
-        parts.append(f"{s.judge} ({len(at)} label(s), {where})")
+        parts.append(f"{s.judge} ({_labels(len(at))}, {where})")
     more = f" and {len(setters) - 3} more judges" if len(setters) > 3 else ""
     rest = [t for j, t in tops.items() if t < hi]
     others = (f"; the other {len(rest)} judge(s) grade at most {max(rest)}" if rest else "")

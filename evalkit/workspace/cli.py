@@ -58,7 +58,18 @@ def main(argv: list[str] | None = None) -> int:
     fetch.add_argument("--mirror", metavar="DIR",
                        help="copy from DIR laid out like data/external/ (or set EVALKIT_DATA_MIRROR)")
     data_sub.add_parser("list", help="list the registered data sets")
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra and args.command in evaluate_cli.COMMANDS:
+        # argparse takes positionals in one run, so a run file after an option (the usual
+        # slip: several qrels after --ratings) is "unrecognized"; say what happened, in one line
+        runs = getattr(args, "runs", None) or []
+        taken = f" ({runs[0]} was taken as the first run file)" if runs else ""
+        print(f"evalkit {args.command}: {' '.join(extra)} not understood: the run files go "
+              f"together, after every option{taken}; --ratings takes one file, so give each "
+              "judge's qrels with --judge NAME=FILE", file=sys.stderr)
+        return 2
+    if extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
 
     try:
         if args.command == "reproduce":

@@ -73,7 +73,7 @@ def test_a_grade_outside_the_declared_scale_is_refused_with_file_and_line(tmp_pa
     with pytest.raises(InputError) as err:
         read_judges({"a": a}, grades=(0, 2))
     assert str(err.value).startswith(f"{a}, line 3: grade 7 of judge a is outside --grades 0:2; "
-                                     "2 of its labels are")
+                                     "2 labels of this judge are outside it")
     assert "--clip" in str(err.value)
     r = _write(tmp_path, "r.txt", "1 x d1 1\n1 y d1 3\n")
     with pytest.raises(InputError, match=r"r.txt, line 2: grade 3 of judge y is outside --grades 1:2"):
@@ -85,8 +85,8 @@ def test_clip_clamps_and_says_how_many_per_judge(tmp_path):
     b = _write(tmp_path, "b.qrels", "1 0 d1 2\n1 0 d2 0\n")
     labels, notes = read_judges({"a": a, "b": b}, grades=(1, 3), clip=True)
     assert list(labels["grade"]) == [1, 3, 3, 2, 1]
-    assert notes == ["--clip: 2 label(s) of judge a outside 1..3 (grades 7, 9) clamped: 2 to 3",
-                     "--clip: 1 label(s) of judge b outside 1..3 (grades 0) clamped: 1 to 1"]
+    assert notes == ["--clip: 2 labels of judge a outside 1..3 (grades 7, 9) clamped: 2 to 3",
+                     "--clip: 1 label of judge b outside 1..3 (grades 0) clamped: 1 to 1"]
     with pytest.raises(InputError, match="--clip needs --grades"):
         read_judges({"a": a}, clip=True)
 
@@ -97,7 +97,7 @@ def test_the_inferred_scale_names_the_judges_and_lines_of_its_maximum(tmp_path):
     labels, notes = read_judges({"a": a, "b": b})
     assert labels.attrs["grades"] == (1, 10)
     assert notes == ["grades 1..10 inferred from the labels (declare the scale with --grades LO:HI): "
-                     "the highest, 10, is set by b (1 label(s), b.qrels line 3); the other 1 "
+                     "the highest, 10, is set by b (1 label, b.qrels line 3); the other 1 "
                      "judge(s) grade at most 3"]
 
 

@@ -169,3 +169,19 @@ def test_the_session_in_docs_agreement_md_is_what_the_commands_print(tmp_path):
     assert len(lines) == 3 + 3 + 3
     for line in lines:
         assert line in doc, line
+
+
+@pytest.mark.parametrize("command", ["score", "compare"])
+def test_several_qrels_after_one_ratings_option_are_explained_in_one_line(command):
+    # argparse takes bob.qrels as the first run and the real runs as unrecognized: the line
+    # says so and names --judge, instead of argparse's usage or a complaint about a run file
+    done = evalkit(command, "--ratings", FOLDER / "alice.qrels", FOLDER / "bob.qrels",
+                   "--measure", "nG@1", *RUNS[:2])
+    _refused(done, f"evalkit {command}: {RUNS[0]} {RUNS[1]} not understood",
+             "bob.qrels was taken as the first run file", "--judge NAME=FILE")
+
+
+def test_a_judges_qrels_read_as_a_run_names_judge():
+    done = evalkit("score", "--measure", "nG@1", "--grades", "0:2",
+                   "--judge", f"alice={FOLDER / 'alice.qrels'}", FOLDER / "bob.qrels", *RUNS[:1])
+    _refused(done, "bob.qrels, line 1", "got 4: this looks like a qrels line", "--judge NAME=FILE")
