@@ -97,6 +97,8 @@ def render(figures=None) -> str:
         if others:
             line += (f" Besides, {others} {'row' if others == 1 else 'rows'} of calibration "
                      "targets and identities.")
+        if not nb.needs_data:
+            line += f" {SIMULATED_NOTE}"
         out.append(line)
         out.extend(_flagged(paper))
         if beyond:
@@ -109,7 +111,7 @@ def render(figures=None) -> str:
         out.append("**Not reproduced.**")
         out.extend(f"* {title}: {item}. {why}" for title, item, why in missing)
         out.append("")
-    out.append(f"*The rule.* {RULE} {SIMULATED_NOTE}")
+    out.append(f"*The rule.* {RULE}")
     return "\n".join(out).rstrip() + "\n"
 
 

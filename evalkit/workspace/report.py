@@ -142,6 +142,7 @@ def build(figures: Path | None = None, executed: Path | None = None,
             "beyond": findings.of_kind(claims, "beyond"),
             "checks": findings.of_kind(claims, "calibration") + findings.of_kind(claims, "identity"),
             "tally": tally_text(claims, "paper"),
+            "simulated": not any(nb.needs_data for nb in section["notebooks"]),
             "tally_beyond": tally_text(claims, "beyond"),
             "runs": runs.get(paper, []),
         })
