@@ -39,7 +39,8 @@ LABEL_COLUMNS = ["topic", "judge", "doc", "grade"]
 @dataclass
 class _Source:
     """One judge's labels and where they came from (``rows``: the reader's row of each
-    label, for its line number; None where rows are not lines, as in an STC-ja file)."""
+    label, for its line number; None where rows are not lines, as in an STC-ja file, whose
+    line is then found by the label's item: one line per post and reply)."""
 
     judge: str
     path: Path
@@ -49,10 +50,22 @@ class _Source:
 
     def line(self, k: int) -> int | None:
         if self.rows is None:
-            return None
+            return self._item_line(k)
         if not hasattr(self, "_lines"):
             self._lines = data_lines(self.path)     # read once, only for a message
         return int(self._lines[self.rows[k]])
+
+    def _item_line(self, k: int) -> int | None:
+        """The line of label ``k``'s item in an STC-ja file (``post reply r1 ... rN``)."""
+        if not hasattr(self, "_items"):
+            self._items = {}
+            with open(self.path, encoding="utf-8-sig") as f:
+                for number, text in enumerate(f, 1):
+                    fields = text.split()
+                    if len(fields) >= 2:
+                        self._items.setdefault((fields[0], fields[1]), number)
+        item = (str(self.frame["topic"].iloc[k]), str(self.frame["doc"].iloc[k]))
+        return self._items.get(item)
 
 
 def parse_grades(text: str) -> tuple[int, int]:

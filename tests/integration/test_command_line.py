@@ -15,7 +15,8 @@ RATINGS = str(EXAMPLES / "ratings.txt")
 
 @pytest.mark.parametrize("text, extra, message", [
     ("T1 A1 d1 2\nT1 A2 d1 x\n", [], "bad.txt, line 2: rating 'x' is not a whole number"),
-    ("T1 A1 d1 2\nT1 A2 d1 3\n", ["--dmax", "2"], "bad.txt, line 2: rating 3 is above --dmax 2"),
+    ("T1 A1 d1 2\nT1 A2 d1 3\n", ["--dmax", "2"],
+     "bad.txt, line 2: grade 3 of judge A2 is outside --dmax 2"),
     ("T1 A1 d1 2\nT1 A1 d1 1\n", [], "bad.txt, line 2: assessor A1 rates document d1 of topic T1 twice"),
     ("", [], "bad.txt: file is empty"),
 ])
@@ -37,7 +38,7 @@ def test_stc_ja_ratings_above_dmax_and_bad_run_files_name_file_and_line(tmp_path
     stc = tmp_path / "stc.txt"
     stc.write_text("T01 T01-D01 0 1 2\nT01 T01-D02 1 NA 2\nT01 T01-D03 2 3 1\n")
     run = _cli("score", "--ratings", str(stc), "--dmax", "2", "--measure", "Q", RUNS[0])
-    assert run.returncode == 2 and "stc.txt, line 3: rating 3 is outside 0..2" in run.stderr
+    assert run.returncode == 2 and "stc.txt, line 3: grade 3 of judge a2 is outside --dmax 2" in run.stderr
     bad_run = tmp_path / "run.txt"
     bad_run.write_text("T01 Q0 T01-D01 1 2.0 x\nT01 Q0 T01-D02 two 1.0 x\n")
     run = _cli("score", "--ratings", RATINGS, "--measure", "Q", str(bad_run))
