@@ -219,7 +219,7 @@ def claims(ari: pd.Series, desc: pd.DataFrame, t1: pd.DataFrame, diffs: dict, dr
     t9 = d[[f"tau_{m}" for m in METRICS]].round(9)   # equal swap counts give equal taus: a tie
     low, rest = t9[["tau_f1", "tau_weighted_f1"]].max(axis=1), t9[[f"tau_{m}" for m in _OTHERS]].min(axis=1)
     lowest_two = list(low < rest)
-    ranked = tau.sort_values()
+    ranked = tau.reindex(METRICS).sort_values(kind="stable")   # ties in METRICS order
     ties = [f"{a} = {b}" for a, b in zip(ranked.index[:-1], ranked.index[1:])
             if round(ranked[a], 9) == round(ranked[b], 9)]
     c.add_over_draws("F1 and weighted F1 have the two lowest taus of the five metrics: both strictly below "
