@@ -258,11 +258,26 @@ def test_the_headline_sentences_of_the_findings_page_match_the_committed_tables(
     row = {c.split(" (")[0].split(",")[0].split(":")[0]: r for c, r in zip(claims.claim, claims.itertuples())}
     assert "judged over 20 simulated studies of the paper's design, the committed one among them" in text
     assert claims[claims.draws != ""].draws.str.startswith(tuple(f"{k} of 20" for k in range(21))).all()
-    assert "better than chance in every study" in text
-    assert row["Assessors agree with every metric better than chance"].draws == "20 of 20"
-    assert "grows with the precision and with the F1 difference in every study" in text
-    assert [row[f"Agreement increases with the {m} difference"].draws for m in ("precision", "F1")] == \
-        ["20 of 20", "20 of 20"]
+    from evalkit.declare.claims import SIMULATED_NOTE
+
+    note = " ".join(SIMULATED_NOTE.split())
+    assert f"The paper's §5 claims: {tally_text(claims.to_dict('records'))}. {note}" in text
+    assert "agree with weighted F1 better than chance in 20 of 20 studies" in text
+    chance = row["Assessors agree with weighted F1 better than chance"]
+    assert chance.verdict == "not testable here" and " in 20 of 20 studies (" in chance.reproduced
+    assert "grows with the precision and with the F1 difference in 20 of 20 studies" in text
+    for key in ("Agreement increases with the precision difference", "Agreement increases with the F1 difference",
+                "A general trend of agreement increasing from left to right", "More 'prefer neither' judgments "
+                "where the metric difference is small"):
+        assert row[key].verdict == "not testable here" and "by construction" in row[key].explanation, key
+    assert all(" in 20 of 20 studies (" in row[f"Agreement increases with the {m} difference"].reproduced
+               for m in ("precision", "F1"))
+    assert "the general trend and the \"prefer neither\" row are not testable here" in text
+    draws_ = pd.read_csv(FIGURES / "wang2015" / "study_draws.csv").sort_values("study")
+    assert f"they took {wang_up.anova_claims.design_text(draws_)}, because the committed run world" in text
+    design_ = pd.read_csv(FIGURES / "wang2015" / "preferences_design.csv")
+    assert [int(design_[t].sum()) for t in ("precision", "recall", "f1")] == \
+        [int(draws_[f"n_{t}"].iloc[0]) for t in ("precision", "recall", "f1")]
     t2 = pd.read_csv(FIGURES / "wang2015" / "table2_landis_koch.csv").set_index("metric")
     assert "precision's bin kappas run from fair to substantial" in text
     assert tuple(t2.loc["precision", ["min_label", "max_label"]]) == ("fair", "substantial")
@@ -279,10 +294,28 @@ def test_the_headline_sentences_of_the_findings_page_match_the_committed_tables(
     assert "more often the more precision sensitivity" in text
     shares = pd.read_csv(FIGURES / "wang2015" / "anova_worlds.csv").sort_values("insensitive_share")
     assert shares.significant_share.is_monotonic_increasing
-    assert "The four other ANOVAs (recall, weighted recall, F1, weighted F1) are not testable here" in text
-    for metric in ("for recall", "for weighted recall", "for F1", "for weighted F1"):
-        row_ = anova[anova.claim.str.contains(metric + ",")].iloc[0]
-        assert row_.verdict == "not testable here" and "0 of 20 studies reach it" in row_.explanation
+    default_ = studies[studies.insensitive_share == 0]
+    reached = {}
+    for m in ("weighted_recall", "f1", "weighted_f1"):
+        name = m.replace("_", " ").replace("f1", "F1")
+        row_ = anova[anova.claim.str.contains(f"for {name} on the degrees of freedom the simulated studies reach")]
+        assert len(row_) == 1, m
+        got = default_[default_.metric == m]
+        assert len(got) == 20 and got.p.notna().all()
+        assert f"F({got.df1.min():.0f}" in row_.claim.iloc[0]
+        reached[m] = (int((got.p < 0.05).sum()), row_.iloc[0])
+    k, wr = reached["weighted_recall"]
+    assert f"weighted recall's is not significant in {20 - k} of 20 studies, as in the paper" in text
+    assert wr.draws.startswith(f"{20 - k} of 20") and wr.verdict == "holds"
+    k, f1 = reached["f1"]
+    assert f"F1's is significant in {k} of 20 (the paper's was)" in text and f1.draws.startswith(f"{k} of 20")
+    k, wf1 = reached["weighted_f1"]
+    assert f"weighted F1's is significant in {k} of 20, against the paper's \"not significant\"" in text
+    assert wf1.draws.startswith(f"{20 - k} of 20") and wf1.verdict in ("mixed", "does not hold")
+    rec = default_[default_.metric == "recall"]
+    assert f"The recall ANOVA runs in only {int(rec.p.notna().sum())} of 20 studies and is not testable here" in text
+    row_ = anova[anova.claim.str.contains("for recall, F")].iloc[0]
+    assert row_.verdict == "not testable here" and "0 of 20 studies reach it" in row_.explanation
     fig7 = pd.read_csv(FIGURES / "wang2015" / "figure7_kappa.csv")
     recall = fig7[fig7.metric == "recall"].assign(n=lambda x: x.neither + x.preferences)
     assert "almost none with a recall difference of 0.2 or more" in text
@@ -299,6 +332,7 @@ def test_the_headline_sentences_of_the_findings_page_match_the_committed_tables(
     assert f'{once.neither.sum() / (once.neither + once.preferences).sum():.1%} "prefer neither"' in simulators
     design = pd.read_csv(FIGURES / "wang2015" / "preferences_design.csv")
     assert "recall gets fewer (spread over every batch)" in simulators
+    assert f"fill the rest: {wang_up.anova_claims.design_text(draws.sort_values('study'))} (" in simulators
     assert (design.recall > 0).all() and design.recall.sum() < design.f1.sum() / 2
 
 
