@@ -129,6 +129,27 @@ def test_claims_quote_the_paper_judge_over_whole_worlds_and_read_thresholds_with
     assert tally_text(c.reset_index().to_dict("records")) == "5 of 9 testable claims hold (5 not testable here)"
 
 
+def test_a_tie_with_another_metrics_tau_counts_against_the_two_lowest_taus():
+    ari = pd.Series([0.2, 0.5, 0.7])
+    desc = pd.DataFrame({"mean": [190.0, 88.0, 0.7, 71.0]})
+    # the committed draw: F1 ties weighted recall at 0.938 (equal swap counts)
+    t1 = pd.DataFrame({"metric": ["precision", "recall", "weighted_recall", "f1", "weighted_f1"],
+                       "rank_swaps": [27, 19, 38, 38, 113], "tau": [0.9559, 0.969, 1 - 76 / 1225,
+                                                                     1 - 76 / 1225, 0.8155]})
+    diffs = {"f1": pd.Series([0.01, 0.02, 0.05]), "weighted_f1": pd.Series([0.01, 0.05])}
+    draws = _world_draws()                             # F1 0.90, weighted F1 0.80 below 0.94-0.96
+    draws.table.loc[:2, "tau_f1"] = 1 - 76 / 1225      # draws 0-2: F1 ties weighted recall ...
+    draws.table.loc[:2, "tau_weighted_recall"] = 1 - 76 / 1225
+    draws.table.loc[3:4, "tau_f1"] = 0.97              # ... draws 3-4: F1 above every other metric
+    c = paper.claims(ari, desc, t1, diffs, draws)
+    row = c[c.claim.str.startswith("F1 and weighted F1 have the two lowest taus")].iloc[0]
+    assert "a tie counts as a failure" in row.claim
+    assert (row.draws, row.verdict) == ("15 of 20 (one draw from holds)", "mixed")
+    assert row.reproduced.startswith("committed ascending: weighted_f1 0.8155, weighted_recall 0.9380, "
+                                     "f1 0.9380, precision 0.9559, recall 0.9690 (tie: weighted_recall = f1)")
+    assert row.reproduced.endswith("counting ties for the claim it would hold in 18 of 20")
+
+
 def test_claims_refuse_fewer_than_20_draws():
     with pytest.raises(ValueError, match="at least 20 draws"):
         paper.claims(pd.Series([0.5, 0.4]), pd.DataFrame({"mean": [1.0, 2.0, 0.0, 1.0]}),
@@ -187,7 +208,16 @@ def test_the_docs_sentences_on_the_claims_match_the_committed_claims():
 
     claims = pd.read_csv(FIGURES / "wang2015" / "claims.csv", keep_default_na=False)
     docs = " ".join((ROOT / "docs" / "findings.md").read_text().split())
-    assert f"The paper's §4 claims: {tally_text(claims.to_dict('records'))}." in docs
+    from evalkit.declare.claims import SIMULATED_NOTE
+
+    assert (f"The paper's §4 claims: {tally_text(claims.to_dict('records'))}. "
+            f"{' '.join(SIMULATED_NOTE.split())}") in docs
+    lowest = claims[claims.claim.str.startswith("F1 and weighted F1 have the two lowest taus")].iloc[0]
+    assert "a tie counts as a failure" in lowest.claim
+    t1 = pd.read_csv(FIGURES / "wang2015" / "table1.csv").set_index("metric").tau.round(9)
+    others = t1.drop(["f1", "weighted_f1"]).min()
+    # the committed draw: F1 ties weighted recall, so the committed world counts against the claim
+    assert ("(tie: " in lowest.reproduced) == (t1[["f1", "weighted_f1"]].max() == others)
     claims = claims.set_index("claim")
     mean = claims.loc["Per-topic ARI mean between 0.395 and 0.495 (paper 0.445)", "draws"]
     assert f"lands in 0.395–0.495 in {mean.split(' of ')[0]} of the 20 worlds" in docs

@@ -19,6 +19,9 @@ here (``paper.agreement``), loaded on first use.
   (:func:`summarise_anova_worlds`).
 * :mod:`.verdicts` — :func:`claims`, the paper's claims and the calibration
   targets with verdicts over the simulated studies.
+* :mod:`.anova_claims` — Table 3's rows of :func:`claims`: each ANOVA judged on
+  the paper's degrees of freedom, or on those the studies reach, or not
+  testable where it cannot run in every study.
 * :mod:`.figures` — Figures 7–9 and the ANOVA worlds.
 """
 
