@@ -539,3 +539,10 @@ def test_degradation_evidence_names_all_five_methods():
     frame = pd.read_csv(paths.FIGURES / "kim2010" / "claims.csv", keep_default_na=False)
     rows = frame[frame.reproduced.str.contains("vs AC-tau")]
     assert len(rows) >= 4 and rows.reproduced.str.contains("WCA-tau/WCA-Sp/RBA-tau/RBA-Sp/FreSPA vs AC-tau/AC-Sp").all()
+
+
+def test_the_notebook_states_the_resolution_rule_as_declared():
+    import json
+    nb = json.loads((paths.ROOT / "notebooks" / "kim2010_ordering_aggregation.ipynb").read_text())
+    text = " ".join(" ".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown").split())
+    assert f"at least {kim.claims_settings.RESOLUTION_Z:g} SE from 0" in text
