@@ -131,3 +131,47 @@ def test_separable_pairs_counts_and_names_the_lower_side():
     out = paper.separable_pairs({"hsd": Report()}).iloc[0]
     assert (out["pairs"], out["significant"], out["lower_judges"]) == (3, 2, 1)
     assert out["share"] == pytest.approx(2 / 3)
+
+
+def _by_n(wins_at: dict, draws: int = 20):
+    """UG above RawG in the first ``wins_at[N]`` subsets of N judges, below it in the rest."""
+    rows = []
+    for n, k in wins_at.items():
+        for d in range(draws if n < 33 else 1):
+            rows += [{"N": n, "draw": d, "gain": "raw", "tau": 0.40},
+                     {"N": n, "draw": d, "gain": "ug", "tau": 0.41 if d < k else 0.39},
+                     {"N": n, "draw": d, "gain": "wg", "tau": 0.30}]
+    return pd.DataFrame(rows)
+
+
+def test_ug_vs_raw_is_judged_at_every_n_and_says_when_it_flips():
+    from evalkit.papers import llmjudge2024 as lj
+    sens = lj.ug_vs_raw_sensitivity(_by_n({2: 3, 5: 19, 9: 4, 33: 0}))
+    # 3/20 does not hold, 19/20 holds, 4/20 does not hold, the one full set (UG < RawG) does not hold
+    assert sens == "flips: does not hold at 2, holds at 5, does not hold at 9-33"
+    assert lj.ug_vs_raw_sensitivity(_by_n({2: 20, 5: 20, 33: 1})) == "holds over 2-33 (no flip)"
+
+
+def test_the_combining_answer_uses_the_declared_median_not_the_best_on_the_same_topics():
+    from evalkit.papers import llmjudge2024 as lj
+    comb = pd.DataFrame([
+        {"judge": "median", "kind": "combined", "value": 0.50, "ci_low": 0.4, "ci_high": 0.6,
+         "diff_vs_fair": 0.01, "diff_low": -0.02, "diff_high": 0.04, "supported": False},
+        {"judge": "team median", "kind": "combined", "value": 0.55, "ci_low": 0.45, "ci_high": 0.65,
+         "diff_vs_fair": 0.06, "diff_low": 0.01, "diff_high": 0.1, "supported": True},
+        {"judge": "best single (chosen on other topics)", "kind": "single", "value": 0.49, "ci_low": 0.39,
+         "ci_high": 0.59, "diff_vs_fair": 0.0, "diff_low": 0.0, "diff_high": 0.0, "supported": False}])
+    splits = pd.DataFrame({"judge": ["median"] * 20 + ["team median"] * 20,
+                           "diff": [0.01] * 20 + [0.06] * 20, "supported": [False] * 18 + [True] * 2 + [True] * 20})
+    separable = pd.DataFrame([{"test": "hsd", "significant": 5, "pairs": 10, "share": 0.5, "lower_judges": 2},
+                              {"test": "t-holm", "significant": 3, "pairs": 10, "share": 0.3, "lower_judges": 2}])
+    spread = pd.DataFrame({"D": [0, 3], "exact": [0.9, 0.4], "exact_low": [0.8, 0.3], "exact_high": [0.95, 0.5],
+                           "share": [0.1, 0.5]})
+    by_n = _by_n({2: 3, 33: 0})
+    summary = pd.DataFrame([{"N": n, "gain": g, "draws": 20 if n < 33 else 1, "mean_tau": 0.4, "ug_best": 3}
+                            for n in (2, 33) for g in ("raw", "ug", "wg")])
+    combining = lj.answers(separable, comb, splits, spread, summary, by_n)[1]
+    assert "the median of the 33 judges, has ordinal alpha 0.500 (0.400-0.600)" in combining
+    assert "difference of +0.010" in combining and "positive in 20 of 20 topic splits" in combining
+    assert "excluding 0 in only 2" in combining and "0.550" not in combining
+    assert "does not hold over 2-33 (no flip)" in lj.answers(separable, comb, splits, spread, summary, by_n)[2]

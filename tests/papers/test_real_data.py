@@ -236,13 +236,18 @@ def test_the_findings_headline_agrees_with_the_committed_claims_table():
     trend = [table.loc[claims["trend"].format(m=m)] for m in ("nG@1", "P+", "nERR")]
     assert all(t.kind == "beyond" and t.verdict != "holds" for t in trend)
     assert f"Beyond the paper, {tally_text(rows, 'beyond')}" in head
+    facts = table.loc[table.kind == "identity"].iloc[-1]
+    assert facts.source == "workspace" and "states no rounding rule" in facts.threshold
+    assert facts.sensitivity == "holds over 0.5-1 (no flip)" and "relevant per topic 193.5" in facts.reproduced
+    assert "193.5 per topic, within the half unit" in head and "rounds to 194" not in head
     summary = pd.read_csv(FIGURES / "real_data" / "stc_assessors_n_summary.csv").set_index(["measure", "N"])
     for m in ("nG@1", "P+"):
         assert summary.loc[(m, 2), "tau"] > summary.loc[(m, 7), "tau"]
     facts = table[table["kind"] == "identity"]
     assert len(facts) == 1 and facts["verdict"].iloc[0] == "holds" and "TREC 2014" in facts.index[0]
     computed = pd.read_csv(FIGURES / "real_data" / "trec2014_facts.csv").set_index("fact")["computed"]
-    assert f"{computed['relevant_per_topic']:g} per topic, which the paper rounds to 194" in head
+    assert (f"{computed['relevant_per_topic']:g} per topic, within the half unit a whole number can hide "
+            "of the stated 194") in head
     assert f"the {int(computed['judgments']):,} judgments are the qrels' own count" in head
 
 
@@ -257,6 +262,7 @@ def test_the_facts_identity_fails_when_a_count_or_the_rounded_mean_differs():
                               "published": [55, 194], "stated_by": ["Wang", "Wang, rounded"]})
         return real_data.claims(spread, res, facts).iloc[-1].verdict
 
-    assert verdict([55, 193.5]) == "holds"            # 193.5 rounds half up to 194
-    assert verdict([55, 193.4]) == "does not hold"    # rounds to 193
+    assert verdict([55, 193.5]) == "holds"            # within the workspace tolerance 0.5 of 194
+    assert verdict([55, 194.5]) == "holds"            # either side: no rounding rule is assumed
+    assert verdict([55, 193.4]) == "does not hold"    # 0.6 away
     assert verdict([54, 193.5]) == "does not hold"

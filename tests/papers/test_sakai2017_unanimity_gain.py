@@ -387,6 +387,10 @@ def test_the_headline_findings_in_the_docs_match_the_committed_outputs():
     sd = {m: (g.d_RawG / g.ES_RawG).median() for m, g in pairs.groupby("measure")}
     assert sd["nG@1"] > max(sd["P+"], sd["nERR"])                   # "smaller residual spread"
     assert not re.search(r"vanish", head)
+    from evalkit.declare.claims import SIMULATED_NOTE, tally_text
+    assert f"The paper's claims: {tally_text(claims.to_dict('records'))}." in head
+    assert SIMULATED_NOTE in head
+    assert "1.6–2.4 are" not in head and "rows run 1.629–2.447" in head
 
 
 def test_the_run_spread_explanation_says_clear_or_inconclusive_from_the_intervals():
@@ -422,6 +426,18 @@ def test_the_stated_ranges_are_the_papers_rows_rounded():
     assert (d.min(), d.max()) == pytest.approx((0.1146, 0.1666))
     assert (es.min(), es.max()) == pytest.approx((1.629, 2.447))
     assert sakai.CLAIM_RANGES == {"d": (0.12, 0.17), "es": (1.6, 2.4)}   # "about", as stated
+    # the paper states no range: the claims' ranges are workspace readings, each judged again over
+    # a range whose middle reading is Table 3's own span
+    assert sakai.SENSITIVITY_RANGES["d"][1] == pytest.approx((d.min(), d.max()))
+    assert sakai.SENSITIVITY_RANGES["es"][1] == pytest.approx((es.min(), es.max()))
+    import pandas as pd
+
+    from evalkit import paths
+    claims = pd.read_csv(paths.ROOT / "figures" / "sakai2017" / "claims.csv", keep_default_na=False)
+    for start in ("Table 3: discrepant (borderline) pairs have ES_HSD", "Table 3: discrepant pairs have |d|"):
+        row = claims[claims.claim.str.startswith(start)].iloc[0]
+        assert row.source == "workspace" and "workspace reading" in row.threshold
+        assert row.sensitivity.startswith(("does not hold over", "holds over", "mixed over", "flips:"))
 
 
 def test_every_figure_passes_the_figure_checker():

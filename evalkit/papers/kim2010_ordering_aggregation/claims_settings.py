@@ -20,7 +20,8 @@ from typing import Sequence
 
 import pandas as pd
 
-from ...declare.claims import HOLDS_FROM, MIN_DRAWS, Claims, boundary_note, sensitivity, share_interval
+from ...declare.claims import (HOLDS_FROM, MIN_DRAWS, NOT_TESTABLE, Claims, boundary_note, sensitivity,
+                               share_interval, verdict_over_draws)
 from .settings import settings_explanation
 from .worlds import VARIES
 
@@ -87,21 +88,19 @@ def _best(p: pd.DataFrame) -> pd.Series:
 
 
 def _paired(diff: pd.Series) -> tuple[bool, str]:
-    """Whether a paired difference over draws is resolved, and its mean +- SE in words."""
+    """Whether a paired difference over draws is resolved, and its mean +- SE (and z) in words."""
     r = len(diff)
     mean = float(diff.mean())
     se = float(diff.std(ddof=1) / math.sqrt(r)) if r > 1 else float("inf")
-    return abs(mean) >= RESOLUTION_Z * se and mean != 0, f"{mean:+.4f} +- {se:.4f}"
+    z = abs(mean) / se if se > 0 else (math.inf if mean else 0.0)
+    return abs(mean) >= RESOLUTION_Z * se and mean != 0, f"{mean:+.4f} +- {se:.4f} (|z| {z:.2f})"
 
 
-def _best_in(c: Claims, claim: str, parts: list, quote: str, section: str, threshold: str = "",
-             sens: tuple | None = None, explanation: str = "", note: str = "") -> None:
-    """A claim "on each data set the best setting lies in its set": ``parts`` lists
-    ``(label, pivot, in_set(value) -> bool)``; judged per draw when every part's contrast is
-    resolved, else not testable here."""
-    outcomes = pd.concat([_best(p).map(inside) for _, p, inside in parts], axis=1).all(axis=1)
-    k, r = int(outcomes.sum()), len(outcomes)
-    lo, hi = share_interval(k, r)
+def _judge(parts: list) -> tuple[list, list, list]:
+    """Per draw whether the best setting lies in its set on every part, the evidence per part,
+    and the parts whose contrast (best in the set minus best outside) is not resolved."""
+    outcomes = [bool(x) for x in pd.concat([_best(p).map(inside) for _, p, inside in parts],
+                                           axis=1).all(axis=1)]
     words, unresolved = [], []
     for label, p, inside in parts:
         cols_in = [v for v in p.columns if inside(v)]
@@ -111,7 +110,45 @@ def _best_in(c: Claims, claim: str, parts: list, quote: str, section: str, thres
                      f"best of the rest {text}")
         if not ok:
             unresolved.append(f"{label} ({text})")
+    return outcomes, words, unresolved
+
+
+def _sensitivity_resolved(thresholds: Sequence, parts_at, fmt: str = "{}") -> str:
+    """The verdict over ``thresholds`` where each threshold's claim is judged, or not testable, by
+    the same resolution rule as the row itself; same wording as
+    :func:`~evalkit.declare.claims.sensitivity`."""
+    def verdict_at(t):
+        outcomes, _, unresolved = _judge(parts_at(t))
+        if unresolved:
+            return NOT_TESTABLE
+        k, r = sum(outcomes), len(outcomes)
+        return verdict_over_draws(k, r) if r >= MIN_DRAWS else ("holds" if k == r else "does not hold")
+    runs: list[list] = []
+    for t in thresholds:
+        v = verdict_at(t)
+        if runs and runs[-1][0] == v:
+            runs[-1][2] = t
+        else:
+            runs.append([v, t, t])
+    span = lambda a, b: fmt.format(a) if a == b else f"{fmt.format(a)}-{fmt.format(b)}"  # noqa: E731
+    if len(runs) == 1:
+        return f"{runs[0][0]} over {span(thresholds[0], thresholds[-1])} (no flip)"
+    return "flips: " + ", ".join(f"{v} at {span(a, b)}" for v, a, b in runs)
+
+
+def _best_in(c: Claims, claim: str, parts: list, quote: str, section: str, threshold: str = "",
+             sens: tuple | None = None, explanation: str = "", note: str = "") -> None:
+    """A claim "on each data set the best setting lies in its set": ``parts`` lists
+    ``(label, pivot, in_set(value) -> bool)``; judged per draw when every part's contrast is
+    resolved, else not testable here.  ``sens`` = ``(thresholds, parts_at(t))`` gives a workspace
+    ``threshold`` its sensitivity, each threshold judged (or not testable) by the same rule; a
+    not-testable row keeps its threshold, source and sensitivity too."""
+    outcomes, words, unresolved = _judge(parts)
+    k, r = sum(outcomes), len(outcomes)
+    lo, hi = share_interval(k, r)
     evidence = "; ".join(words) + note
+    kw = dict(threshold=threshold, source="workspace",
+              sensitivity=_sensitivity_resolved(sens[0], sens[1])) if threshold else {}
     if unresolved:
         c.add_not_testable(
             claim, f"Below the resolution of ED here: the paired difference between the best claimed "
@@ -119,39 +156,39 @@ def _best_in(c: Claims, claim: str, parts: list, quote: str, section: str, thres
                    f"{', '.join(unresolved)}; the claimed setting is best in {k} of {r} draws (95% "
                    f"interval {lo:.2f}-{hi:.2f}). {explanation}".strip(),
             evidence=evidence, section=section, quote=quote, varies=VARIES)
+        if kw:      # Claims.add_not_testable takes no threshold: set the row's columns afterwards
+            c._rows[-1].update(kw)
         return
-    kw = dict(threshold=threshold, source="workspace", sensitivity=sensitivity_over_draws(*sens, fmt="{}")) \
-        if threshold else {}
-    over_draws(c, claim, evidence, [bool(x) for x in outcomes], explanation, section=section,
-               quote=quote, **kw)
+    over_draws(c, claim, evidence, outcomes, explanation, section=section, quote=quote, **kw)
+
+
+#: Table 2's sentences (§5.5), each row quoting the part it tests.
+_Q_LEN_CLEAN = ("In particular, for the original (clean) data set, it is better to set wLen = 0, meaning "
+                "that all patterns are equally important.")
+_Q_LEN_NOISY = ("However, for the noisy data, it is important to set wLen to a large value so as to give "
+                "more weight to longer patterns")
+_Q_SUP = ("Similarly, for the clean data, it is better to set wSup to a large value, which means we "
+          "can trust the support computed over all the judgments, whereas on the noisy data, setting "
+          "it to a moderate value (around 1.0) performs the best")
 
 
 def _table2(c: Claims, tables: pd.DataFrame, explain: str) -> None:
-    q_len = ("In particular, for the original (clean) data set, it is better to set wLen = 0, meaning "
-             "that all patterns are equally important. However, for the noisy data, it is important to "
-             "set wLen to a large value so as to give more weight to longer patterns")
-    q_sup = ("Similarly, for the clean data, it is better to set wSup to a large value, which means we "
-             "can trust the support computed over all the judgments, whereas on the noisy data, setting "
-             "it to a moderate value (around 1.0) performs the best")
+    """Table 2's four claims, one per parameter and data set, each judged (or not testable) by the
+    resolution rule on its own; "large" and "moderate" are workspace thresholds with their ranges."""
     cl, no = _pivot(tables, "wLen", "original"), _pivot(tables, "wLen", "noisy")
-
-    def wlen(large):
-        return [("clean", cl, lambda v: v == 0), ("noisy", no, lambda v: v >= large)]
-    _best_in(c, f"Table 2: the best wLen is 0 on clean data and large (>= {LARGE_W:g}) on noisy data",
-             wlen(LARGE_W), q_len, "§5.5", f"large: wLen >= {LARGE_W:g}",
-             (LARGE_W_RANGE, lambda t: _per_draw(wlen(t))), explain)
+    _best_in(c, "Table 2: on clean data the best wLen is 0", [("clean", cl, lambda v: v == 0)], _Q_LEN_CLEAN,
+             "§5.5", explanation=explain)
+    wlen = lambda t: [("noisy", no, lambda v: v >= t)]                       # noqa: E731
+    _best_in(c, f"Table 2: on noisy data the best wLen is large (>= {LARGE_W:g})", wlen(LARGE_W), _Q_LEN_NOISY,
+             "§5.5", f"large: wLen >= {LARGE_W:g}", (LARGE_W_RANGE, wlen), explain)
     cl, no = _pivot(tables, "wSup", "original"), _pivot(tables, "wSup", "noisy")
-
-    def wsup(rng):
-        return [("clean", cl, lambda v: v >= LARGE_W), ("noisy", no, lambda v: rng[0] <= v <= rng[1])]
-    _best_in(c, f"Table 2: the best wSup is large (>= {LARGE_W:g}) on clean data and moderate "
-                f"({MODERATE_W[0]:g}-{MODERATE_W[1]:g}) on noisy data", wsup(MODERATE_W), q_sup, "§5.5",
-             f"moderate: {MODERATE_W[0]:g} <= wSup <= {MODERATE_W[1]:g}",
-             (MODERATE_W_RANGE, lambda t: _per_draw(wsup(t))), explain)
-
-
-def _per_draw(parts: list) -> list[bool]:
-    return [bool(x) for x in pd.concat([_best(p).map(f) for _, p, f in parts], axis=1).all(axis=1)]
+    wsup_cl = lambda t: [("clean", cl, lambda v: v >= t)]                    # noqa: E731
+    _best_in(c, f"Table 2: on clean data the best wSup is large (>= {LARGE_W:g})", wsup_cl(LARGE_W), _Q_SUP,
+             "§5.5", f"large: wSup >= {LARGE_W:g}", (LARGE_W_RANGE, wsup_cl), explain)
+    wsup_no = lambda rng: [("noisy", no, lambda v: rng[0] <= v <= rng[1])]   # noqa: E731
+    _best_in(c, f"Table 2: on noisy data the best wSup is moderate ({MODERATE_W[0]:g}-{MODERATE_W[1]:g})",
+             wsup_no(MODERATE_W), _Q_SUP, "§5.5",
+             f"moderate: {MODERATE_W[0]:g} <= wSup <= {MODERATE_W[1]:g}", (MODERATE_W_RANGE, wsup_no), explain)
 
 
 def _table3(c: Claims, tables: pd.DataFrame) -> None:

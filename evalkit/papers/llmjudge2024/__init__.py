@@ -39,7 +39,7 @@ from .labels import (GRADES, HUMAN, JUDGES, changed_by_clipping, dirt, judge_fil
 from .published import COLUMNS, CUTS, USUAL, means, usual_statistic, versus_published
 from .systems import judges_compared, pairs_table, per_topic_agreement, separable_pairs
 from .unanimity import N_GRID, gains_summary, gains_vs_n, spread_table
-from .verdicts import answers, claims
+from .verdicts import N_JUDGED, answers, claims, ug_vs_raw_sensitivity
 
 __all__ = [
     "NOTEBOOK", "PARAMETERS", "REQUIRED",
@@ -50,7 +50,7 @@ __all__ = [
     "COMBINERS", "FAIR", "ORACLE", "combined_labels", "fair_best_single", "combining_table",
     "split_draws",
     "N_GRID", "spread_table", "gains_vs_n", "gains_summary",
-    "claims", "answers",
+    "claims", "answers", "N_JUDGED", "ug_vs_raw_sensitivity",
     "agreement_figure", "alpha_vs_kappa_figure", "pairs_figure", "combining_figure",
     "unanimity_figure",
 ]

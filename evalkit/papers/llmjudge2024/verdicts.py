@@ -23,10 +23,13 @@ import pandas as pd
 from ...declare.claims import Claims, sensitivity
 from .combining import ORACLE
 
-__all__ = ["SOURCE", "claims", "answers"]
+__all__ = ["SOURCE", "N_JUDGED", "claims", "answers", "ug_vs_raw_sensitivity"]
 
 #: Where the published numbers are printed.
 SOURCE = "organisers' analysis, codes/0-corr-analysis.ipynb (LLMJudge-benchmark), printed table"
+#: The number of judges per subset at which UG is judged against RawG: a workspace choice (no
+#: paper fixes it), so its row carries the verdict recomputed at every N computed.
+N_JUDGED = 9
 _HEADER = "krippendorff kappa 0|123 kappa 01|23 kappa 012|3"
 
 
@@ -66,7 +69,7 @@ def _published_rows(c: Claims, vs: pd.DataFrame, usual: pd.DataFrame) -> None:
 def claims(vs: pd.DataFrame, usual: pd.DataFrame, dirt_table: pd.DataFrame, changed: int,
            separable: pd.DataFrame, anova: pd.DataFrame, comb: pd.DataFrame,
            splits: pd.DataFrame, spread: pd.DataFrame, by_n: pd.DataFrame,
-           n_judged: int = 9) -> pd.DataFrame:
+           n_judged: int = N_JUDGED) -> pd.DataFrame:
     """The claims table (``claims.csv``): see the module docstring for the rows.
 
     ``changed``: how many labels clipping changed (the clipped and the raw
@@ -135,19 +138,21 @@ def claims(vs: pd.DataFrame, usual: pd.DataFrame, dirt_table: pd.DataFrame, chan
     wide = by_n.pivot_table(index=["N", "draw"], columns="gain", values="tau")
     at_n = wide.loc[n_judged]
     full = wide.loc[wide.index.get_level_values("N").max()].iloc[0]
-    means = wide.groupby(level="N").mean()
-    gap = float((means["ug"] - means["raw"]).abs().max())
+    sens = ug_vs_raw_sensitivity(by_n)
     c.add_over_draws(
         f"Sakai's gains on real judgments: UG from N = {n_judged} LLM judges correlates with the "
-        "human grade at least as well as RawG (Kendall tau-b over all items)",
+        "human grade at least as well as RawG (Kendall tau-b over all items; N is the workspace's "
+        "choice, the sensitivity column gives the verdict at every N computed)",
         f"mean tau UG {at_n['ug'].mean():.3f}, RawG {at_n['raw'].mean():.3f}, WG "
         f"{at_n['wg'].mean():.3f}; all 33 judges: UG {full['ug']:.3f}, RawG {full['raw']:.3f}, "
-        f"WG {full['wg']:.3f}", list(at_n["ug"] >= at_n["raw"]),
-        "UG adds p N (Dmax - D) to RawG; with 33 LLM judges most items spread widely (see "
-        "llmjudge2024/unanimity_spread.csv), so the bonus reorders few items and RawG's order "
-        "already carries the judges' agreement. See llmjudge2024/gains_vs_n_summary.csv and "
-        "llmjudge2024/unanimity.png.",
-        kind="beyond", varies=f"the seeded subset of {n_judged} of the 33 judges")
+        f"WG {full['wg']:.3f}; UG >= RawG by N: " + _wins_by_n(wide), list(at_n["ug"] >= at_n["raw"]),
+        f"The verdict depends on N ({sens}; at N = 1 UG = RawG by construction), so N = {n_judged} "
+        "alone does not settle the question. UG adds p N (Dmax - D) to RawG; with 33 LLM judges most "
+        "items spread widely (see llmjudge2024/unanimity_spread.csv), so the bonus reorders few items "
+        "and RawG's order already carries the judges' agreement. See "
+        "llmjudge2024/gains_vs_n_summary.csv and llmjudge2024/unanimity.png.",
+        kind="beyond", varies=f"the seeded subset of {n_judged} of the 33 judges",
+        threshold=f"N = {n_judged} judges per subset", source="workspace", sensitivity=sens)
 
     c.add_not_testable(
         "Wang's and Sakai's leaderboard question: do LLM labels rank retrieval systems as the "
@@ -156,36 +161,62 @@ def claims(vs: pd.DataFrame, usual: pd.DataFrame, dirt_table: pd.DataFrame, chan
     return c.frame()
 
 
+def _wins_by_n(wide: pd.DataFrame) -> str:
+    """"k of R at N = n" for every N computed (UG >= RawG in k of the R subsets of N judges)."""
+    return ", ".join(f"{int((g['ug'] >= g['raw']).sum())} of {len(g)} at N = {n}"
+                     for n, g in wide.groupby(level="N"))
+
+
+def ug_vs_raw_sensitivity(by_n: pd.DataFrame) -> str:
+    """The verdict "UG >= RawG" recomputed at every N computed (over its subsets where there are
+    at least 20, else the one set of all judges), in :func:`~evalkit.declare.claims.sensitivity`'s words."""
+    wide = by_n.pivot_table(index=["N", "draw"], columns="gain", values="tau")
+    ns = sorted(int(n) for n in wide.index.get_level_values("N").unique())
+
+    def outcome_at(n):
+        g = wide.loc[n]
+        wins = [bool(x) for x in g["ug"] >= g["raw"]]
+        return wins if len(wins) > 1 else wins[0]
+    return sensitivity(ns, outcome_at)
+
+
 def answers(separable: pd.DataFrame, comb: pd.DataFrame, splits: pd.DataFrame,
-            spread: pd.DataFrame, summary: pd.DataFrame) -> list[str]:
+            spread: pd.DataFrame, summary: pd.DataFrame, by_n: pd.DataFrame | None = None) -> list[str]:
     """The chapter's three answers (items 4-6 of its questions), each generated from the tables."""
     hsd = separable.set_index("test").loc["hsd"]
     holm = separable.set_index("test").loc["t-holm"]
     t = comb.set_index("judge")
-    best = comb[comb["kind"] == "combined"].sort_values("value").iloc[-1]
+    best = t.loc["median"]          # the pre-declared combiner (as the claims row), not the best on these topics
     fair = t.loc["best single (chosen on other topics)"]
     supported = [r.judge for r in comb.itertuples() if r.kind == "combined" and r.supported]
-    med = splits[splits["judge"] == best["judge"]]
+    top_here = comb[comb["kind"] == "combined"].sort_values("value").iloc[-1]["judge"]
+    med = splits[splits["judge"] == "median"]
     d = spread.set_index("D")
     full = summary[summary["N"] == summary["N"].max()].set_index("gain")["mean_tau"]
     top = summary[summary["N"] < summary["N"].max()]
     ug_wins = top[top["gain"] == "ug"].set_index("N")["ug_best"]
     n_judges = int(summary["N"].max())
     ug_vs_raw = "beats" if full["ug"] > full["raw"] else "does not beat"
+    by_n_text = "" if by_n is None else (
+        f" UG against RawG alone, over every N computed (the verdicts row judges it at N = {N_JUDGED}, "
+        f"the workspace's choice, not a paper's): {ug_vs_raw_sensitivity(by_n)}.")
     return [
         f"**Judges as systems.** The randomised Tukey HSD over 25 topics separates "
         f"{int(hsd.significant)} of {int(hsd.pairs)} judge pairs ({hsd.share:.0%}; paired t "
         f"tests with Holm {int(holm.significant)}), and the lower judge of every separated pair "
         f"is one of only {int(hsd.lower_judges)} judges: no pair among the other "
         f"{n_judges - int(hsd.lower_judges)} judges is separated.",
-        f"**Combining judges (Kim).** The best combiner, the {best['judge']}, has ordinal alpha "
+        f"**Combining judges (Kim).** The combiner declared before looking, the median of the "
+        f"{n_judges} judges, has ordinal alpha "
         f"{best['value']:.3f} ({best['ci_low']:.3f}-{best['ci_high']:.3f}) against "
         f"{fair['value']:.3f} ({fair['ci_low']:.3f}-{fair['ci_high']:.3f}) for the single judge "
         f"chosen on other topics: a difference of {best['diff_vs_fair']:+.3f} (paired interval "
         f"{best['diff_low']:+.3f} to {best['diff_high']:+.3f}), positive in "
         f"{int((med['diff'] > 0).sum())} of {len(med)} topic splits but with an interval "
         f"excluding 0 in only {int(med['supported'].sum())}; intervals that exclude 0 on the "
-        f"first split: {', '.join(supported) if supported else 'none'}.",
+        f"first split: {', '.join(supported) if supported else 'none'}. (The combiner scoring "
+        f"highest on these very topics, the {top_here}, is not singled out: choosing it on the topics "
+        "it is scored on is the selection the fair choice of the single judge avoids.)",
         f"**Unanimity (Sakai).** A single LLM judge gives the human grade for "
         f"{d.loc[d.index.min(), 'exact']:.0%} ({d.loc[d.index.min(), 'exact_low']:.0%}-"
         f"{d.loc[d.index.min(), 'exact_high']:.0%}) of the items on which all 33 agree (D = 0, "
@@ -196,5 +227,5 @@ def answers(separable: pd.DataFrame, comb: pd.DataFrame, splits: pd.DataFrame,
         f"{ug_vs_raw} RawG ({full['raw']:.3f}), and WG, which scales RawG down by D, reaches "
         f"{full['wg']:.3f}; UG is at least "
         f"as good as RawG and WG in " + ", ".join(f"{k} of {int(top[(top.gain == 'ug') & (top.N == n)].draws.iloc[0])} "
-                                                   f"subsets at N = {n}" for n, k in ug_wins.items() if n > 1) + ".",
+                                                   f"subsets at N = {n}" for n, k in ug_wins.items() if n > 1) + "." + by_n_text,
     ]

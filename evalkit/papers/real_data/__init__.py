@@ -116,8 +116,8 @@ NOTEBOOK = Notebook(
                    {"published": "computed"}, 0.5,
                    "TREC 2014 pool facts computed from the real qrels beside their stated values "
                    "and who states them: 55 topics and 194 relevant tweets per topic are Wang et "
-                   "al.'s (§4.1; the qrels give 10,645 / 55 = 193.5, which the paper rounds, hence "
-                   "the tolerance of 0.5); 57,985 judgments is the qrels' own count.",
+                   "al.'s (§4.1; the qrels give 10,645 / 55 = 193.5, stated as a whole tweet; the "
+                   "tolerance of 0.5 is a workspace reading, the paper states no rounding rule); 57,985 judgments is the qrels' own count.",
                    joined=True),
     ),
     figures=(

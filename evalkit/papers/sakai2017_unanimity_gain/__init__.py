@@ -41,7 +41,7 @@ from ...simulate.stc import simulate_stc_collection
 from ... import paths
 from ...declare import params
 from ...declare.notebook import Comparison, Input, Notebook
-from .claims import CLAIM_RANGES, N_WITHOUT, QUOTES, claims, over_draws
+from .claims import CLAIM_RANGES, N_WITHOUT, QUOTES, SENSITIVITY_RANGES, claims, over_draws
 from .convergence import p_full_spread, relative_excess, ug_to_rawg
 from .collection import (DATA_SEED, Collection, collection_from_frames, collection_from_lists,
                          load_collection,
@@ -75,7 +75,7 @@ __all__ = [
     "ES_TOPIC_COUNTS", "ES_SUBSETS", "studentised_range_q", "es_arithmetic", "es_paper_rows",
     "es_vs_topics", "es_topics_summary",
     "run_spread_worlds", "run_spread_summary",
-    "claims", "CLAIM_RANGES", "N_WITHOUT", "QUOTES", "over_draws",
+    "claims", "CLAIM_RANGES", "SENSITIVITY_RANGES", "N_WITHOUT", "QUOTES", "over_draws",
     "tau_grid", "replication_distributions", "es_figure", "run_spread_figure",
 ]
 

@@ -70,7 +70,8 @@ def why_es_border(q: float, n: int, n_high_es: float, n_low_es: float) -> str:
     """ES at the HSD border is q/sqrt(n); the topics the paper's ES would need."""
     return (f"A pair on the HSD border has |d| ~ q sqrt(V_E/n), so ES = |d|/sqrt(V_E) ~ "
             f"q/sqrt(n) = {q:.2f}/sqrt({n}) = {q / np.sqrt(n):.2f}, as reproduced; the "
-            f"paper's {_ES_TEXT} would need n = (q/ES)^2 = {n_high_es:.0f}-{n_low_es:.0f} "
+            f"paper's ES of about {_ES_TEXT} (the workspace's reading of Table 3's rows, "
+            f"1.629-2.447) would need n = (q/ES)^2 = {n_high_es:.0f}-{n_low_es:.0f} "
             f"topics, not {n}, so its ES cannot come from ES = |d|/sqrt(V_E) with V_E "
             "from the two-way ANOVA over all topics (a different denominator). See "
             "sakai2017/es_arithmetic.md.")

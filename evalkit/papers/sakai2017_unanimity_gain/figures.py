@@ -171,7 +171,7 @@ def run_spread_figure(worlds: pd.DataFrame, summary: pd.DataFrame | None = None)
     mean = worlds.groupby("run_spread")["hsd_border_d"].mean()
     b.plot(mean.index, mean.values, marker="o", color=mean_c, label="mean over seeds")
     b.axhspan(*PUBLISHED_D, color="tab:green", alpha=0.15,
-              label=f"paper's borderline |d| {PUBLISHED_D[0]:g}-{PUBLISHED_D[1]:g}")
+              label=f"borderline |d| about {PUBLISHED_D[0]:g}-{PUBLISHED_D[1]:g} (workspace reading of Table 3)")
     b.set(xlabel="run_spread (sd of run skill within a team)",
           ylabel="HSD border |d| of mean nG@1 (calibration)")
     for ax in (a, b):
