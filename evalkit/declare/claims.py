@@ -252,15 +252,19 @@ class Claims:
 
     def add_not_testable(self, claim: str, reason: str, *, evidence: str = "not run",
                          kind: str = "paper", section: str = "", quote: str = "",
-                         varies: str = "") -> None:
+                         varies: str = "", threshold: str = "", source: str = "",
+                         sensitivity: str = "") -> None:
         """Record a claim the data cannot bear; ``reason`` says why (it becomes the explanation).
 
-        Shown in every table, never counted: neither as holding nor as failing.
+        Shown in every table, never counted: neither as holding nor as failing.  A claim
+        that is untestable at its operational threshold still names it (and its source and
+        sensitivity), so a reader sees where it would become testable.
         """
         if not reason:
             raise ValueError(f"'{NOT_TESTABLE}' needs its reason: {claim!r}")
         self._append(claim, kind, evidence, "", NOT_TESTABLE, reason, section=section,
-                     quote=quote, varies=varies, threshold="", source="", sensitivity="")
+                     quote=quote, varies=varies, threshold=threshold, source=source,
+                     sensitivity=sensitivity)
 
     def __len__(self) -> int:
         return len(self._rows)

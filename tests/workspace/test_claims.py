@@ -84,6 +84,8 @@ def test_not_testable_rows_are_shown_with_their_reason_and_never_counted():
     c.add("D", "4", True, kind="beyond")
     with pytest.raises(ValueError, match="reason"):
         c.add_not_testable("E", "", **Q)
+    with pytest.raises(ValueError, match="sensitivity"):
+        c.add_not_testable("E", "below resolution", threshold="2 SE", source="workspace", **Q)
     row = c.frame().iloc[2]
     assert (row.verdict, row.explanation) == ("not testable here",
                                              "the design has 166 recall pairs, not the paper's ~280")

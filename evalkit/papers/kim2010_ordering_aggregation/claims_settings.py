@@ -155,9 +155,7 @@ def _best_in(c: Claims, claim: str, parts: list, quote: str, section: str, thres
                    f"setting and the best other one is within {RESOLUTION_Z:g} SE of 0 over {r} draws on "
                    f"{', '.join(unresolved)}; the claimed setting is best in {k} of {r} draws (95% "
                    f"interval {lo:.2f}-{hi:.2f}). {explanation}".strip(),
-            evidence=evidence, section=section, quote=quote, varies=VARIES)
-        if kw:      # Claims.add_not_testable takes no threshold: set the row's columns afterwards
-            c._rows[-1].update(kw)
+            evidence=evidence, section=section, quote=quote, varies=VARIES, **kw)
         return
     over_draws(c, claim, evidence, outcomes, explanation, section=section, quote=quote, **kw)
 
