@@ -225,7 +225,8 @@ def randomised_tukey_hsd_many(matrices, n_trials: int = 5000, seed=None) -> list
     return [_hsd_table(x, labels, null) for (x, labels), null in zip(parsed, nulls)]
 
 
-def _hsd_table(x: np.ndarray, labels: list, null_sorted: np.ndarray) -> pd.DataFrame:
+def _hsd_arrays(x: np.ndarray, null_sorted: np.ndarray) -> dict:
+    """The columns of :func:`_hsd_table` as arrays (``a``, ``b``: the pairs' column indices)."""
     n_trials = null_sorted.size
     means = x.mean(axis=0)
     a, b = np.triu_indices(x.shape[1], k=1)
@@ -238,13 +239,29 @@ def _hsd_table(x: np.ndarray, labels: list, null_sorted: np.ndarray) -> pd.DataF
     ve = residual_variance(x)
     with np.errstate(divide="ignore", invalid="ignore"):
         es = np.abs(diff) / np.sqrt(ve)
+    return {"a": a, "b": b, "diff": diff, "p_value": p,
+            "p_value_se": np.sqrt(p * (1 - p) / n_trials), "effect_size": es}
+
+
+def _hsd_many_arrays(matrices: list[np.ndarray], n_trials: int, seed) -> list[dict]:
+    """:func:`randomised_tukey_hsd_many` of same-shape ``topics x systems`` arrays, as
+    :func:`_hsd_arrays` dicts (no frames: for experiments testing thousands of matrices)."""
+    parsed = [_score_matrix(m)[0] for m in matrices]
+    if not parsed:
+        return []
+    shapes = {x.shape for x in parsed}
+    if len(shapes) > 1:
+        raise InputError(f"matrices must share one shape, got {sorted(shapes)}")
+    nulls = np.sort(_null_ranges(parsed, _check_trials(n_trials), seed), axis=1)
+    return [_hsd_arrays(x, null) for x, null in zip(parsed, nulls)]
+
+
+def _hsd_table(x: np.ndarray, labels: list, null_sorted: np.ndarray) -> pd.DataFrame:
+    cols = _hsd_arrays(x, null_sorted)
     return pd.DataFrame(
         {
-            "system_a": [labels[i] for i in a],
-            "system_b": [labels[i] for i in b],
-            "diff": diff,
-            "p_value": p,
-            "p_value_se": np.sqrt(p * (1 - p) / n_trials),
-            "effect_size": es,
+            "system_a": [labels[i] for i in cols["a"]],
+            "system_b": [labels[i] for i in cols["b"]],
+            **{k: cols[k] for k in ("diff", "p_value", "p_value_se", "effect_size")},
         }
     )

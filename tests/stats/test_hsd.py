@@ -83,6 +83,20 @@ def test_hsd_same_seed_same_permutations_for_any_matrix_of_that_shape():
     pd.testing.assert_frame_equal(many[2], hsd.randomised_tukey_hsd(x[:, ::-1], 800, seed=9))
 
 
+
+def test_hsd_arrays_are_the_tables_columns_bit_for_bit():
+    rng = np.random.default_rng(3)
+    mats = [rng.normal(size=(30, 6)) for _ in range(4)]
+    arrays = hsd._hsd_many_arrays(mats, 700, seed=11)
+    for x, got in zip(mats, arrays):
+        table = hsd.randomised_tukey_hsd(x, 700, seed=11)
+        np.testing.assert_array_equal(got["a"], table["system_a"])
+        np.testing.assert_array_equal(got["b"], table["system_b"])
+        for col in ("diff", "p_value", "p_value_se", "effect_size"):
+            np.testing.assert_array_equal(got[col], table[col].to_numpy())
+    with pytest.raises(InputError):
+        hsd._hsd_many_arrays([mats[0], mats[0][:5]], 10, seed=1)
+
 def test_hsd_generator_seed_is_reproducible():
     x = np.random.default_rng(0).normal(size=(10, 4))
     a = hsd.randomised_tukey_hsd(x, 200, seed=np.random.default_rng(1))

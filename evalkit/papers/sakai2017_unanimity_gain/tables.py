@@ -93,10 +93,11 @@ def best_runs(collection: Collection) -> np.ndarray:
 
 
 def _hsd_all(conditions: Conditions, best: np.ndarray, n_trials: int, seed: int):
-    """HSD tables for every (condition, gain, measure), batched by topic set.
+    """HSD results for every (condition, gain, measure), batched by topic set.
 
     All matrices share one permutation stream (common random numbers): a
-    matrix's result equals ``randomised_tukey_hsd(matrix, n_trials, seed)``.
+    matrix's result holds the columns of ``randomised_tukey_hsd(matrix, n_trials,
+    seed)`` as arrays (``a``, ``b``: the pair's positions among ``best``).
     """
     jobs = []  # (key, matrix)
     for c in range(len(conditions.grid)):
@@ -110,7 +111,7 @@ def _hsd_all(conditions: Conditions, best: np.ndarray, n_trials: int, seed: int)
         by_shape.setdefault(matrix.shape, []).append((key, matrix))
     out = {}
     for items in by_shape.values():
-        tables = hsd.randomised_tukey_hsd_many([mat for _, mat in items], n_trials, seed)
+        tables = hsd._hsd_many_arrays([mat for _, mat in items], n_trials, seed)
         out.update({key: table for (key, _), table in zip(items, tables)})
     return out
 
@@ -140,11 +141,11 @@ def discrepancies(
             counts.append({"measure": m, "dmax": dmax, "N": n,
                            "discrepancies": int(differ.sum()),
                            "significant_RawG": int(sig_raw.sum()),
-                           "significant_UG": int(sig_ug.sum()), "pairs": len(raw)})
+                           "significant_UG": int(sig_ug.sum()), "pairs": len(raw["a"])})
             for i in np.flatnonzero(differ):
                 pairs.append({
                     "measure": m, "dmax": dmax, "N": n,
-                    "pair": f"{names[raw['system_a'][i]]} vs. {names[raw['system_b'][i]]}",
+                    "pair": f"{names[raw['a'][i]]} vs. {names[raw['b'][i]]}",
                     "p_RawG": raw["p_value"][i], "d_RawG": abs(raw["diff"][i]),
                     "ES_RawG": raw["effect_size"][i],
                     "p_UG": ug["p_value"][i], "d_UG": abs(ug["diff"][i]),
