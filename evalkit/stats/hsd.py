@@ -122,15 +122,10 @@ def _null_range_sums(x, n_trials, seed):  # pragma: no cover - compiled
                 tmp = perm[j]
                 perm[j] = perm[k]
                 perm[k] = tmp
-            if m_count == 1:
-                for j in range(s_count):
-                    sums[j, 0] += x[t, perm[j], 0]
-            else:
-                for j in range(s_count):
-                    row = x[t, perm[j]]
-                    acc = sums[j]
-                    for m in range(m_count):  # contiguous: vectorised by the compiler
-                        acc[m] += row[m]
+            for j in range(s_count):
+                pj = perm[j]
+                for m in range(m_count):  # contiguous: vectorised by the compiler
+                    sums[j, m] += x[t, pj, m]
         for m in range(m_count):
             hi = sums[0, m]
             lo = sums[0, m]
@@ -141,6 +136,33 @@ def _null_range_sums(x, n_trials, seed):  # pragma: no cover - compiled
                 if v < lo:
                     lo = v
             out[m, b] = hi - lo
+    return out
+
+
+@_njit(cache=True, parallel=True)
+def _null_range_sums_one(x, n_trials, seed):  # pragma: no cover - compiled
+    """:func:`_null_range_sums` of a single matrix (``M = 1``), the same draws and sums,
+    with the one-matrix loop the compiler makes faster."""
+    t_count, s_count, _ = x.shape
+    draws = np.uint64(t_count * (s_count - 1))
+    out = np.empty((1, n_trials))
+    for b in numba.prange(n_trials):
+        state = np.uint64(seed) + np.uint64(b) * draws * _GAMMA
+        sums = np.zeros(s_count)
+        perm = np.empty(s_count, dtype=np.int64)
+        for t in range(t_count):
+            for j in range(s_count):
+                perm[j] = j
+            for j in range(s_count - 1, 0, -1):
+                state += _GAMMA
+                r = _splitmix64(state)
+                k = np.int64(((r >> np.uint64(32)) * np.uint64(j + 1)) >> np.uint64(32))
+                tmp = perm[j]
+                perm[j] = perm[k]
+                perm[k] = tmp
+            for j in range(s_count):
+                sums[j] += x[t, perm[j], 0]
+        out[0, b] = sums.max() - sums.min()
     return out
 
 
@@ -168,7 +190,7 @@ def _null_ranges(matrices: list[np.ndarray], n_trials: int, seed) -> np.ndarray:
     if numba is None:
         from ._hsd_numpy import null_range_sums as kernel
     else:
-        kernel = _null_range_sums
+        kernel = _null_range_sums_one if stack.shape[2] == 1 else _null_range_sums
     sums = kernel(stack, n_trials, np.uint64(seed_to_int(seed)))
     return sums / stack.shape[0]
 

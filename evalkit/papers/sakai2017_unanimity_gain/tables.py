@@ -99,20 +99,25 @@ def _hsd_all(conditions: Conditions, best: np.ndarray, n_trials: int, seed: int)
     matrix's result holds the columns of ``randomised_tukey_hsd(matrix, n_trials,
     seed)`` as arrays (``a``, ``b``: the pair's positions among ``best``).
     """
-    jobs = []  # (key, matrix)
-    for c in range(len(conditions.grid)):
-        keep = conditions.valid[c]
-        for m in MEASURE_NAMES:
-            for g in (0, 1):
-                matrix = conditions.scores[m][c, g][best][:, keep].T  # topics x runs
-                jobs.append(((c, m, g), matrix))
+    return _hsd_all_many([conditions], best, n_trials, seed)[0]
+
+
+def _hsd_all_many(many: Sequence[Conditions], best: np.ndarray, n_trials: int, seed: int) -> list:
+    """:func:`_hsd_all` of several :class:`Conditions` tested with one seed, in one pass per
+    topic-set size (each result is the one :func:`_hsd_all` gives it alone)."""
     by_shape: dict[tuple, list] = {}
-    for key, matrix in jobs:
-        by_shape.setdefault(matrix.shape, []).append((key, matrix))
-    out = {}
+    for i, conditions in enumerate(many):
+        for c in range(len(conditions.grid)):
+            keep = conditions.valid[c]
+            for m in MEASURE_NAMES:
+                for g in (0, 1):
+                    matrix = conditions.scores[m][c, g][best][:, keep].T  # topics x runs
+                    by_shape.setdefault(matrix.shape, []).append(((i, c, m, g), matrix))
+    out: list[dict] = [{} for _ in many]
     for items in by_shape.values():
         tables = hsd._hsd_many_arrays([mat for _, mat in items], n_trials, seed)
-        out.update({key: table for (key, _), table in zip(items, tables)})
+        for ((i, *key), _), table in zip(items, tables):
+            out[i][tuple(key)] = table
     return out
 
 
@@ -123,15 +128,19 @@ def discrepancies(
     n_trials: int = 5000,
     alpha: float = 0.05,
     seed: int = 2017,
+    tables: dict | None = None,
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Table 3: pairs significant at ``alpha`` under one gain but not the other.
 
     Returns ``(pairs, counts)``: the discrepant pairs with p-value, |d| and
     ES_HSD under RawG and UG; and per (measure, dmax, N) the number of
-    discrepancies and of significant pairs under each gain.
+    discrepancies and of significant pairs under each gain.  ``tables``: the HSD
+    results of ``conditions`` with this seed when already computed in a batch
+    (:func:`_hsd_all_many`), else computed here.
     """
     names = [collection.lists.runs[i] for i in best]
-    tables = _hsd_all(conditions, best, n_trials, seed)
+    if tables is None:
+        tables = _hsd_all(conditions, best, n_trials, seed)
     pairs, counts = [], []
     for m in MEASURE_NAMES:
         for c, (dmax, n) in enumerate(conditions.grid):
