@@ -110,7 +110,7 @@ def rawg_vs_ug_many(collection: unanimity.Collection, best: np.ndarray, jobs, dm
     conds = []
     for per_topic, _ in jobs:
         flat = np.concatenate(per_topic)
-        raw, ug = gains.raw_gain(flat), gains.unanimity_gain(flat, dmax, p)
+        raw, ug = gains.raw_and_unanimity_gain(flat, dmax, p)
         conds.append(unanimity.conditions_from_gains(
             collection, split_by_topic(raw, per_topic), split_by_topic(ug, per_topic),
             (dmax, flat.shape[1])))
