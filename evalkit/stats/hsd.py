@@ -111,21 +111,35 @@ def _null_range_sums(x, n_trials, seed):  # pragma: no cover - compiled
     for b in numba.prange(n_trials):
         state = np.uint64(seed) + np.uint64(b) * draws * _GAMMA
         sums = np.zeros((s_count, m_count))
-        perm = np.empty(s_count, dtype=np.int64)
-        for t in range(t_count):
-            for j in range(s_count):
-                perm[j] = j
-            for j in range(s_count - 1, 0, -1):
-                state += _GAMMA
-                r = _splitmix64(state)
-                k = np.int64(((r >> np.uint64(32)) * np.uint64(j + 1)) >> np.uint64(32))
-                tmp = perm[j]
-                perm[j] = perm[k]
-                perm[k] = tmp
-            for j in range(s_count):
-                pj = perm[j]
-                for m in range(m_count):  # contiguous: vectorised by the compiler
-                    sums[j, m] += x[t, pj, m]
+        perm = np.empty((4, s_count), dtype=np.int64)
+        t = 0
+        while t < t_count:  # four topics at a time: their permutations, then their rows
+            width = min(4, t_count - t)
+            for u in range(width):
+                for j in range(s_count):
+                    perm[u, j] = j
+                for j in range(s_count - 1, 0, -1):
+                    state += _GAMMA
+                    r = _splitmix64(state)
+                    k = np.int64(((r >> np.uint64(32)) * np.uint64(j + 1)) >> np.uint64(32))
+                    tmp = perm[u, j]
+                    perm[u, j] = perm[u, k]
+                    perm[u, k] = tmp
+            if width == 4:
+                # the same additions in the same (topic) order as one topic at a time,
+                # with one load and store of the running sum per four rows
+                for j in range(s_count):
+                    p0, p1, p2, p3 = perm[0, j], perm[1, j], perm[2, j], perm[3, j]
+                    for m in range(m_count):  # contiguous: vectorised by the compiler
+                        sums[j, m] = (((sums[j, m] + x[t, p0, m]) + x[t + 1, p1, m])
+                                      + x[t + 2, p2, m]) + x[t + 3, p3, m]
+            else:
+                for u in range(width):
+                    for j in range(s_count):
+                        pj = perm[u, j]
+                        for m in range(m_count):
+                            sums[j, m] += x[t + u, pj, m]
+            t += width
         for m in range(m_count):
             hi = sums[0, m]
             lo = sums[0, m]
