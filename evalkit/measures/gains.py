@@ -28,8 +28,8 @@ import numpy as np
 
 from ..errors import InputError, ParameterError
 
-__all__ = ["GAINS", "raw_gain", "weighted_gain", "unanimity_gain", "rating_spread", "gain_values",
-           "check_dmax", "check_p"]
+__all__ = ["GAINS", "raw_gain", "weighted_gain", "unanimity_gain", "raw_and_unanimity_gain",
+           "rating_spread", "gain_values", "check_dmax", "check_p"]
 
 #: The gains by short name (``evalkit score --gain``): RawG, WG (Eq. 1), UG (Eq. 2).
 GAINS = ("raw", "wg", "ug")
@@ -111,6 +111,9 @@ def _check_ratings(ratings, dmax: int | None = None) -> np.ndarray:
 def _sum_spread_count(r: np.ndarray):
     """Per item: sum, spread D = max - min and number of ratings (NaN = missing)."""
     if np.issubdtype(r.dtype, np.integer):
+        if r.shape[1] <= 16:   # few ratings per item: reduce over the rows of the transpose (faster)
+            r = np.ascontiguousarray(r.T)
+            return r.sum(axis=0).astype(float), r.max(axis=0) - r.min(axis=0), np.full(r.shape[1], r.shape[0])
         return r.sum(axis=1).astype(float), r.max(axis=1) - r.min(axis=1), np.full(r.shape[0], r.shape[1])
     return (np.nansum(r, axis=1), np.nanmax(r, axis=1) - np.nanmin(r, axis=1),
             np.count_nonzero(~np.isnan(r), axis=1))
@@ -143,3 +146,10 @@ def unanimity_gain(ratings, dmax: int, p: float = 0.2) -> np.ndarray:
     check_p(p)
     raw, d, n = _sum_spread_count(_check_ratings(ratings, dmax))  # n: N_i, ratings given
     return gain_values("ug", raw, d, n, dmax, p)
+
+
+def raw_and_unanimity_gain(ratings, dmax: int, p: float = 0.2) -> tuple[np.ndarray, np.ndarray]:
+    """``(raw_gain(ratings), unanimity_gain(ratings, dmax, p))`` from one pass over the ratings."""
+    check_p(p)
+    raw, d, n = _sum_spread_count(_check_ratings(ratings, dmax))
+    return raw, gain_values("ug", raw, d, n, dmax, p)

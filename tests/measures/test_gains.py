@@ -89,3 +89,25 @@ def test_dmax_must_be_a_whole_number_of_at_least_one(dmax):
     with pytest.raises(ParameterError, match="dmax"):
         gains.check_dmax(dmax)
     assert gains.check_dmax(3.0) == 3 and isinstance(gains.check_dmax(3.0), int)
+
+
+@pytest.mark.parametrize("n", [1, 2, 5, 16, 17, 80])
+def test_raw_and_unanimity_gain_in_one_pass_equal_the_per_item_formulas(n):
+    rng = np.random.default_rng(n)
+    r = rng.integers(0, 4, (300, n))
+    r[:7] = 0                                              # items all assessors rated 0
+    raw, ug = gains.raw_and_unanimity_gain(r, 3, 0.2)
+    by_hand_raw = np.array([float(sum(int(v) for v in row)) for row in r])
+    by_hand_ug = np.array([s + 0.2 * n * (3 - (max(row) - min(row))) if s > 0 else 0.0
+                           for s, row in zip(by_hand_raw, r.tolist())])
+    np.testing.assert_array_equal(raw, by_hand_raw)
+    np.testing.assert_allclose(ug, by_hand_ug, rtol=1e-15)
+    np.testing.assert_array_equal(raw, gains.raw_gain(r))
+    np.testing.assert_array_equal(ug, gains.unanimity_gain(r, 3, 0.2))
+    np.testing.assert_array_equal(gains.rating_spread(r), r.max(axis=1) - r.min(axis=1))
+    f = r.astype(float)
+    f[10, 0] = np.nan if n > 1 else f[10, 0]                # a missing rating: the NaN path
+    np.testing.assert_array_equal(gains.raw_and_unanimity_gain(f, 3, 0.2)[1],
+                                  gains.unanimity_gain(f, 3, 0.2))
+    with pytest.raises(InputError):
+        gains.raw_and_unanimity_gain(r + 1, 3, 0.2)

@@ -266,3 +266,28 @@ def test_the_facts_identity_fails_when_a_count_or_the_rounded_mean_differs():
     assert verdict([55, 194.5]) == "holds"            # either side: no rounding rule is assumed
     assert verdict([55, 193.4]) == "does not hold"    # 0.6 away
     assert verdict([54, 193.5]) == "does not hold"
+
+
+def test_batched_rawg_vs_ug_equals_one_call_per_ratings_set():
+    items, ratings = _small_pool(seed=4, posts=8)
+    collection, per_topic = real_data.stc_collection(items, ratings, seed=5, n_teams=4, n_runs=8)
+    best = real_data.stc_rawg_vs_ug.unanimity.best_runs(collection)
+    rng = np.random.default_rng(6)
+    sims = [[np.clip(np.rint(r + rng.normal(0, 1, r.shape)), 0, 2).astype(np.int64) for r in per_topic]
+            for _ in range(3)]
+    jobs = [(per_topic, 7), (sims[0], 7), (sims[1], 8), (sims[2], 7)]
+    batched = real_data.rawg_vs_ug_many(collection, best, jobs, 2, 0.2, 300, 0.05)
+    assert len(batched) == len(jobs)
+    unanimity = real_data.stc_rawg_vs_ug.unanimity
+    for (per, seed), got in zip(jobs, batched):   # oracle: one HSD pass per ratings set
+        flat = np.concatenate(per)
+        cond = unanimity.conditions_from_gains(
+            collection, real_data.split_by_topic(gains.raw_gain(flat), per),
+            real_data.split_by_topic(gains.unanimity_gain(flat, 2, 0.2), per), (2, flat.shape[1]))
+        _, counts = unanimity.discrepancies(cond, collection, best, 300, 0.05, seed)
+        one = unanimity.tau_table(cond, collection.lists.runs, 0.05).merge(
+            counts, on=["measure", "dmax", "N"])
+        pd.testing.assert_frame_equal(got, one, check_exact=True)
+        pd.testing.assert_frame_equal(
+            real_data.rawg_vs_ug(collection, best, per, 2, 0.2, 300, 0.05, seed), one,
+            check_exact=True)

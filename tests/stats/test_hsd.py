@@ -83,6 +83,20 @@ def test_hsd_same_seed_same_permutations_for_any_matrix_of_that_shape():
     pd.testing.assert_frame_equal(many[2], hsd.randomised_tukey_hsd(x[:, ::-1], 800, seed=9))
 
 
+
+def test_hsd_arrays_are_the_tables_columns_bit_for_bit():
+    rng = np.random.default_rng(3)
+    mats = [rng.normal(size=(30, 6)) for _ in range(4)]
+    arrays = hsd._hsd_many_arrays(mats, 700, seed=11)
+    for x, got in zip(mats, arrays):
+        table = hsd.randomised_tukey_hsd(x, 700, seed=11)
+        np.testing.assert_array_equal(got["a"], table["system_a"])
+        np.testing.assert_array_equal(got["b"], table["system_b"])
+        for col in ("diff", "p_value", "p_value_se", "effect_size"):
+            np.testing.assert_array_equal(got[col], table[col].to_numpy())
+    with pytest.raises(InputError):
+        hsd._hsd_many_arrays([mats[0], mats[0][:5]], 10, seed=1)
+
 def test_hsd_generator_seed_is_reproducible():
     x = np.random.default_rng(0).normal(size=(10, 4))
     a = hsd.randomised_tukey_hsd(x, 200, seed=np.random.default_rng(1))
@@ -112,3 +126,22 @@ def test_hsd_bad_trials_and_seed():
         hsd.randomised_tukey_hsd(np.ones((3, 3)), 0, seed=0)
     with pytest.raises(ParameterError, match="seed"):
         hsd.randomised_tukey_hsd(np.ones((3, 3)), 10, seed="x")
+
+
+def test_single_matrix_kernel_equals_the_stacked_kernel_and_numpy():
+    from evalkit.stats import _hsd_numpy
+
+    seed = np.uint64(hsd.seed_to_int(5))
+    for topics in (40, 41, 42, 43, 3):   # the compiled kernel adds four topics at a time
+        x = np.random.default_rng(topics).normal(size=(topics, 7))
+        stack = np.ascontiguousarray(x[:, :, None])
+        ref = _hsd_numpy.null_range_sums(stack, 300, seed)
+        two = np.ascontiguousarray(np.stack([x, 3 * x[:, ::-1]], axis=-1))
+        ref_two = _hsd_numpy.null_range_sums(two, 300, seed)
+        np.testing.assert_array_equal(ref_two[0], ref[0])
+        if hsd.numba is not None:
+            np.testing.assert_array_equal(hsd._null_range_sums_one(stack, 300, seed), ref)
+            np.testing.assert_array_equal(hsd._null_range_sums(stack, 300, seed), ref)
+            np.testing.assert_array_equal(hsd._null_range_sums(two, 300, seed), ref_two)
+        np.testing.assert_array_equal(hsd._null_ranges([x, 3 * x[:, ::-1]], 300, 5)[0],
+                                      hsd._null_ranges([x], 300, 5)[0])

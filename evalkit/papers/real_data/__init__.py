@@ -44,7 +44,8 @@ from .stc_agreement import NOISE_GRID, agreement_worlds
 from .stc_assessors_n import (N_GRID, assessor_subsets, replicate_slopes, subset_summary, tau_trend,
                               trend_sentence, uniform_share_below_dmax)
 from .stc_controls import DISAGREE_GRID, control_worlds, controls_summary
-from .stc_rawg_vs_ug import (load_stc, missing_ratings_summary, rawg_vs_ug, split_by_topic,
+from .stc_rawg_vs_ug import (load_stc, missing_ratings_summary, rawg_vs_ug, rawg_vs_ug_many,
+                             split_by_topic,
                              stc_collection, stc_experiment, stc_spread, stc_summary)
 from .trec2014 import (PAPER_ARI, PAPER_FACTS, PAPER_TOPIC_ARI, STATED, ari_table, timeline_panels,
                        trec2014_facts)
@@ -58,7 +59,7 @@ __all__ = [
     "timeline_panels",
     # STC-ja: the collection and RawG vs UG
     "load_stc", "missing_ratings_summary", "stc_spread", "stc_collection", "split_by_topic",
-    "rawg_vs_ug", "stc_experiment", "stc_summary",
+    "rawg_vs_ug", "rawg_vs_ug_many", "stc_experiment", "stc_summary",
     # beyond the paper
     "N_GRID", "assessor_subsets", "uniform_share_below_dmax", "subset_summary", "replicate_slopes",
     "tau_trend", "trend_sentence",

@@ -15,7 +15,7 @@ import pandas as pd
 
 from ...measures import gains
 from .. import sakai2017_unanimity_gain as unanimity
-from .stc_rawg_vs_ug import rawg_vs_ug
+from .stc_rawg_vs_ug import rawg_vs_ug_many
 
 __all__ = ["NOISE_GRID", "agreement_worlds"]
 
@@ -39,7 +39,7 @@ def agreement_worlds(collection: unanimity.Collection, per_topic: list, p: float
     """
     dmax = 2
     best = unanimity.best_runs(collection)
-    frames = []
+    jobs, agrees = [], []
     for i, sigma in enumerate(noises):
         rng = np.random.default_rng(np.random.SeedSequence([seed, 77, i]))
         sim = []
@@ -49,6 +49,8 @@ def agreement_worlds(collection: unanimity.Collection, per_topic: list, p: float
             sim.append(np.where((np.nansum(r, axis=1) > 0)[:, None], draw, 0).astype(np.int64))
         relevant = np.concatenate([r[r.sum(axis=1) > 0] for r in sim])
         agree = float((gains.rating_spread(relevant) < dmax).mean())
-        frames.append(rawg_vs_ug(collection, best, sim, dmax, p, trials, alpha, seed)
-                      .assign(sigma=sigma, share_D_below_dmax=agree))
-    return pd.concat(frames, ignore_index=True)
+        jobs.append((sim, seed))
+        agrees.append(agree)
+    frames = rawg_vs_ug_many(collection, best, jobs, dmax, p, trials, alpha)   # one HSD pass
+    return pd.concat([f.assign(sigma=sigma, share_D_below_dmax=agree)
+                      for f, sigma, agree in zip(frames, noises, agrees)], ignore_index=True)

@@ -19,7 +19,7 @@ from tqdm.auto import tqdm
 from ...measures import gains
 from ...simulate import stc as simulate
 from .. import sakai2017_unanimity_gain as unanimity
-from .stc_rawg_vs_ug import rawg_vs_ug, split_by_topic
+from .stc_rawg_vs_ug import rawg_vs_ug_many, split_by_topic
 
 __all__ = ["N_GRID", "assessor_subsets", "uniform_share_below_dmax", "subset_summary", "replicate_slopes",
            "tau_trend", "trend_sentence"]
@@ -45,16 +45,17 @@ def assessor_subsets(collection: unanimity.Collection, per_topic: list, p: float
     flat = np.concatenate(per_topic)
     full = flat.shape[1]
     best = unanimity.best_runs(collection)
-    frames = []
+    jobs, shares = [], []
     todo = [(n, s) for n in n_grid for s in range(subsets if n < full else 1)]
     for n, s in tqdm(todo, desc="assessor subsets", disable=not progress):
         picked = simulate.subsample_assessors(flat, n, np.random.default_rng(
             np.random.SeedSequence([seed, n, s])))
         spread = gains.rating_spread(picked[gains.raw_gain(picked) > 0])
-        frames.append(rawg_vs_ug(collection, best, split_by_topic(picked, per_topic), dmax, p,
-                                 trials, alpha, seed + s)
-                      .assign(subset=s, share_D_below_dmax=float((spread < dmax).mean())))
-    return pd.concat(frames, ignore_index=True)
+        jobs.append((split_by_topic(picked, per_topic), seed + s))
+        shares.append(float((spread < dmax).mean()))
+    frames = rawg_vs_ug_many(collection, best, jobs, dmax, p, trials, alpha)
+    return pd.concat([f.assign(subset=s, share_D_below_dmax=share)
+                      for f, (_, s), share in zip(frames, todo, shares)], ignore_index=True)
 
 
 def uniform_share_below_dmax(n: int, dmax: int = 2) -> float:

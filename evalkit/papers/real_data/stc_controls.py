@@ -16,7 +16,7 @@ from tqdm.auto import tqdm
 from ...measures import gains
 from ...simulate import stc as simulate
 from .. import sakai2017_unanimity_gain as unanimity
-from .stc_rawg_vs_ug import rawg_vs_ug, split_by_topic
+from .stc_rawg_vs_ug import rawg_vs_ug_many, split_by_topic
 
 __all__ = ["DISAGREE_GRID", "control_worlds", "controls_summary"]
 
@@ -50,7 +50,7 @@ def control_worlds(collection: unanimity.Collection, per_topic: list, p: float, 
     rel = raw > 0
     todo = [("fixed RawG", w, d) for w in shares for d in range(draws)]
     todo += [("shuffled", np.nan, d) for d in range(draws)]
-    frames = []
+    jobs, shares_reached = [], []
     for k, (world, w, d) in enumerate(tqdm(todo, desc="control worlds", disable=not progress)):
         rng = np.random.default_rng(np.random.SeedSequence([seed, 15, k]))
         if world == "fixed RawG":
@@ -59,10 +59,12 @@ def control_worlds(collection: unanimity.Collection, per_topic: list, p: float, 
         else:
             sim = [simulate.shuffle_relevant(r, rng) for r in per_topic]
         spread = gains.rating_spread(np.concatenate(sim)[rel])
-        frames.append(rawg_vs_ug(collection, best, sim, dmax, p, trials, alpha, seed)
-                      .assign(world=world, disagree_share=w, draw=d,
-                              share_D_below_dmax=float((spread < dmax).mean())))
-    return pd.concat(frames, ignore_index=True)
+        jobs.append((sim, seed))
+        shares_reached.append(float((spread < dmax).mean()))
+    frames = rawg_vs_ug_many(collection, best, jobs, dmax, p, trials, alpha)   # one HSD pass
+    return pd.concat([f.assign(world=world, disagree_share=w, draw=d, share_D_below_dmax=share)
+                      for f, (world, w, d), share in zip(frames, todo, shares_reached)],
+                     ignore_index=True)
 
 
 def controls_summary(worlds: pd.DataFrame) -> pd.DataFrame:

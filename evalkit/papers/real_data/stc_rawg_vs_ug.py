@@ -9,7 +9,7 @@ Japanese subtask's ten real ratings per item as future work (§4 footnote 3,
   uniform simulation on the same items;
 * :func:`stc_collection` — simulated runs over the real pool (the real runs
   are not public);
-* :func:`rawg_vs_ug`, :func:`stc_experiment`, :func:`stc_summary` — Kendall
+* :func:`rawg_vs_ug` (:func:`rawg_vs_ug_many`), :func:`stc_experiment`, :func:`stc_summary` — Kendall
   tau (§5 Table 2) and randomised Tukey HSD discrepancies (§5 Table 3) of
   RawG vs UG, under the real ratings and under uniform ones.
 
@@ -28,9 +28,10 @@ from ...formats.ratings import read_ratings
 from ...measures import gains, graded as measures
 from ...simulate import stc as simulate
 from .. import sakai2017_unanimity_gain as unanimity
+from ..sakai2017_unanimity_gain.tables import _hsd_all_many
 
 __all__ = ["load_stc", "missing_ratings_summary", "stc_spread", "stc_collection",
-           "split_by_topic", "rawg_vs_ug", "stc_experiment", "stc_summary"]
+           "split_by_topic", "rawg_vs_ug", "rawg_vs_ug_many", "stc_experiment", "stc_summary"]
 
 
 def load_stc(path) -> tuple[pd.DataFrame, np.ndarray]:
@@ -99,13 +100,31 @@ def rawg_vs_ug(collection: unanimity.Collection, best: np.ndarray, per_topic: li
     RawG is the sum of an item's ratings and UG = RawG + p N (Dmax - D) when
     RawG > 0 (Sakai's Eq. 2; :mod:`evalkit.measures.gains`).
     """
-    flat = np.concatenate(per_topic)
-    raw, ug = gains.raw_gain(flat), gains.unanimity_gain(flat, dmax, p)
-    cond = unanimity.conditions_from_gains(collection, split_by_topic(raw, per_topic),
-                                           split_by_topic(ug, per_topic), (dmax, flat.shape[1]))
-    taus = unanimity.tau_table(cond, collection.lists.runs, alpha)
-    _, counts = unanimity.discrepancies(cond, collection, best, trials, alpha, seed)
-    return taus.merge(counts, on=["measure", "dmax", "N"])
+    return rawg_vs_ug_many(collection, best, [(per_topic, seed)], dmax, p, trials, alpha)[0]
+
+
+def rawg_vs_ug_many(collection: unanimity.Collection, best: np.ndarray, jobs, dmax: int,
+                    p: float, trials: int, alpha: float) -> list:
+    """:func:`rawg_vs_ug` of each ``(per_topic, seed)`` in ``jobs``: the same frames, with the
+    HSD of all the jobs that share a seed run in one pass (one set of permutations)."""
+    conds = []
+    for per_topic, _ in jobs:
+        flat = np.concatenate(per_topic)
+        raw, ug = gains.raw_and_unanimity_gain(flat, dmax, p)
+        conds.append(unanimity.conditions_from_gains(
+            collection, split_by_topic(raw, per_topic), split_by_topic(ug, per_topic),
+            (dmax, flat.shape[1])))
+    tables = [None] * len(jobs)
+    for seed in dict.fromkeys(s for _, s in jobs):
+        idx = [i for i, (_, s) in enumerate(jobs) if s == seed]
+        for i, t in zip(idx, _hsd_all_many([conds[i] for i in idx], best, trials, seed)):
+            tables[i] = t
+    frames = []
+    for cond, (_, seed), t in zip(conds, jobs, tables):
+        taus = unanimity.tau_table(cond, collection.lists.runs, alpha)
+        _, counts = unanimity.discrepancies(cond, collection, best, trials, alpha, seed, tables=t)
+        frames.append(taus.merge(counts, on=["measure", "dmax", "N"]))
+    return frames
 
 
 def stc_experiment(collection: unanimity.Collection, per_topic: list, p: float, trials: int,
@@ -118,13 +137,14 @@ def stc_experiment(collection: unanimity.Collection, per_topic: list, p: float, 
     """
     dmax, n = 2, per_topic[0].shape[1]
     best = unanimity.best_runs(collection)
-    frames = [rawg_vs_ug(collection, best, per_topic, dmax, p, trials, alpha, seed)
-              .assign(ratings="real", replication=0)]
+    jobs = [(per_topic, seed)]
     for rep in tqdm(range(replications), desc="uniform baseline", disable=not progress):
         rng = np.random.default_rng(np.random.SeedSequence([seed, rep, dmax, n]))
-        sim = [simulate.simulate_ratings(g, n, dmax, rng) for g in collection.grades]
-        frames.append(rawg_vs_ug(collection, best, sim, dmax, p, trials, alpha, seed + rep)
-                      .assign(ratings="uniform", replication=rep))
+        jobs.append(([simulate.simulate_ratings(g, n, dmax, rng) for g in collection.grades],
+                     seed + rep))
+    frames = rawg_vs_ug_many(collection, best, jobs, dmax, p, trials, alpha)
+    frames = [frames[0].assign(ratings="real", replication=0)] + [
+        f.assign(ratings="uniform", replication=rep) for rep, f in enumerate(frames[1:])]
     return pd.concat(frames, ignore_index=True)
 
 

@@ -77,8 +77,8 @@ def score_conditions(
         # one draw for the whole collection, in topic order (the same stream as
         # drawing topic by topic)
         r = simulate_ratings(grades, n, dmax, ratings_stream(seed, replication, dmax, n))
-        padded[c, 0, topic_idx, pos_idx] = gains.raw_gain(r)
-        padded[c, 1, topic_idx, pos_idx] = gains.unanimity_gain(r, dmax, p)
+        padded[c, 0, topic_idx, pos_idx], padded[c, 1, topic_idx, pos_idx] = \
+            gains.raw_and_unanimity_gain(r, dmax, p)
     scores, valid = measures.score_runs(lists, padded, MEASURE_NAMES)
     return Conditions(grid, scores, valid[:, 0])
 

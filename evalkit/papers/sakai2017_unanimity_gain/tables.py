@@ -93,25 +93,31 @@ def best_runs(collection: Collection) -> np.ndarray:
 
 
 def _hsd_all(conditions: Conditions, best: np.ndarray, n_trials: int, seed: int):
-    """HSD tables for every (condition, gain, measure), batched by topic set.
+    """HSD results for every (condition, gain, measure), batched by topic set.
 
     All matrices share one permutation stream (common random numbers): a
-    matrix's result equals ``randomised_tukey_hsd(matrix, n_trials, seed)``.
+    matrix's result holds the columns of ``randomised_tukey_hsd(matrix, n_trials,
+    seed)`` as arrays (``a``, ``b``: the pair's positions among ``best``).
     """
-    jobs = []  # (key, matrix)
-    for c in range(len(conditions.grid)):
-        keep = conditions.valid[c]
-        for m in MEASURE_NAMES:
-            for g in (0, 1):
-                matrix = conditions.scores[m][c, g][best][:, keep].T  # topics x runs
-                jobs.append(((c, m, g), matrix))
+    return _hsd_all_many([conditions], best, n_trials, seed)[0]
+
+
+def _hsd_all_many(many: Sequence[Conditions], best: np.ndarray, n_trials: int, seed: int) -> list:
+    """:func:`_hsd_all` of several :class:`Conditions` tested with one seed, in one pass per
+    topic-set size (each result is the one :func:`_hsd_all` gives it alone)."""
     by_shape: dict[tuple, list] = {}
-    for key, matrix in jobs:
-        by_shape.setdefault(matrix.shape, []).append((key, matrix))
-    out = {}
+    for i, conditions in enumerate(many):
+        for c in range(len(conditions.grid)):
+            keep = conditions.valid[c]
+            for m in MEASURE_NAMES:
+                for g in (0, 1):
+                    matrix = conditions.scores[m][c, g][best][:, keep].T  # topics x runs
+                    by_shape.setdefault(matrix.shape, []).append(((i, c, m, g), matrix))
+    out: list[dict] = [{} for _ in many]
     for items in by_shape.values():
-        tables = hsd.randomised_tukey_hsd_many([mat for _, mat in items], n_trials, seed)
-        out.update({key: table for (key, _), table in zip(items, tables)})
+        tables = hsd._hsd_many_arrays([mat for _, mat in items], n_trials, seed)
+        for ((i, *key), _), table in zip(items, tables):
+            out[i][tuple(key)] = table
     return out
 
 
@@ -122,15 +128,19 @@ def discrepancies(
     n_trials: int = 5000,
     alpha: float = 0.05,
     seed: int = 2017,
+    tables: dict | None = None,
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Table 3: pairs significant at ``alpha`` under one gain but not the other.
 
     Returns ``(pairs, counts)``: the discrepant pairs with p-value, |d| and
     ES_HSD under RawG and UG; and per (measure, dmax, N) the number of
-    discrepancies and of significant pairs under each gain.
+    discrepancies and of significant pairs under each gain.  ``tables``: the HSD
+    results of ``conditions`` with this seed when already computed in a batch
+    (:func:`_hsd_all_many`), else computed here.
     """
     names = [collection.lists.runs[i] for i in best]
-    tables = _hsd_all(conditions, best, n_trials, seed)
+    if tables is None:
+        tables = _hsd_all(conditions, best, n_trials, seed)
     pairs, counts = [], []
     for m in MEASURE_NAMES:
         for c, (dmax, n) in enumerate(conditions.grid):
@@ -140,11 +150,11 @@ def discrepancies(
             counts.append({"measure": m, "dmax": dmax, "N": n,
                            "discrepancies": int(differ.sum()),
                            "significant_RawG": int(sig_raw.sum()),
-                           "significant_UG": int(sig_ug.sum()), "pairs": len(raw)})
+                           "significant_UG": int(sig_ug.sum()), "pairs": len(raw["a"])})
             for i in np.flatnonzero(differ):
                 pairs.append({
                     "measure": m, "dmax": dmax, "N": n,
-                    "pair": f"{names[raw['system_a'][i]]} vs. {names[raw['system_b'][i]]}",
+                    "pair": f"{names[raw['a'][i]]} vs. {names[raw['b'][i]]}",
                     "p_RawG": raw["p_value"][i], "d_RawG": abs(raw["diff"][i]),
                     "ES_RawG": raw["effect_size"][i],
                     "p_UG": ug["p_value"][i], "d_UG": abs(ug["diff"][i]),
