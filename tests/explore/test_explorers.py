@@ -152,3 +152,17 @@ def test_kim_app_prepares_the_other_noise_ratios_while_idle(sets):
     cold = kim.Engines(sets, seed=4)
     kim.app(cold, noise_ratio=0.0, draws=1)      # no event loop: nothing prepared
     assert hits_after_visiting_every_ratio(cold) == 0
+
+
+def test_kim_explorer_computes_without_importing_numba():
+    """Its sets are small: FreSPA runs in numpy (the same bits as the compiled path, see
+    tests/measures/test_frespa_kernels.py), and the kernel does not pay numba's import."""
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom evalkit.explore import kim\n"
+            "sets = {'a': [tuple('abcdefgh')] * 3 + [tuple('hgfedcba')] * 2}\n"
+            "v = kim.compute(kim.Engines(sets, seed=1), noise_ratio=0.5, draws=2)\n"
+            "assert v.ed['ED'].notna().all()\nprint('numba' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

@@ -30,6 +30,8 @@ def _check(judgments) -> None:
         params = [edm.frespa_params(**p) for p in grid]
         fast, slow = eng.frespa_ed(params), ed_reference.frespa_ed_reference(eng, params)
         assert fast.tobytes() == slow.tobytes(), (grid, fast - slow)
+        plain = edm.SetEngine(judgments, compiled=False).frespa_ed(params)   # the numpy path
+        assert plain.tobytes() == fast.tobytes(), (grid, plain - fast)
 
 
 @pytest.mark.sweep(12, 150)
