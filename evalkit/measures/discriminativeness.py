@@ -139,10 +139,8 @@ class SetEngine:
         original the tests compare it with.
         """
         if self._subsets is None and not self.compiled:     # numpy: no numba import (small sets)
-            from .ed_reference import subset_tables_reference
-
-            t = subset_tables_reference(self)
-            self._subsets = t | dict(total=t["equal"].sum(1))
+            equal, reverse, length = _subset_tables_numpy(self.signs > 0, self.pair_i, self.pair_j, self.k)
+            self._subsets = dict(length=length, equal=equal, reverse=reverse, total=equal.sum(1))
         elif self._subsets is None:
             from . import _frespa_kernels as kernels
 
@@ -184,6 +182,25 @@ class SetEngine:
             some = den > 0                                 # no pattern: both scores 0
             out[some] += (num_t[some] - num_r[some]) / den[some]
         return out / n
+
+
+def _subset_tables_numpy(before: np.ndarray, pair_i: np.ndarray, pair_j: np.ndarray, k: int):
+    """:func:`evalkit.measures._frespa_kernels.subset_tables` in numpy, 63 pairs to a word."""
+    n = before.shape[0]
+    member = ((np.arange(1 << k)[:, None] >> np.arange(k)) & 1).astype(bool)  # M x k
+    length = member.sum(1)
+    member, length = member[length >= 2], length[length >= 2]
+    pair_in = member[:, pair_i] & member[:, pair_j]                           # M x pairs
+    equal = np.ones((n, n, length.size), bool)
+    reverse = np.ones((n, n, length.size), bool)
+    for start in range(0, pair_in.shape[1], 63):
+        cols = slice(start, start + 63)
+        bits = np.left_shift(np.uint64(1), np.arange(pair_in[:, cols].shape[1], dtype=np.uint64))
+        in_s = pair_in[:, cols].astype(np.uint64) @ bits                    # M: the pairs of S
+        code = (before[:, cols].astype(np.uint64) @ bits)[:, None] & in_s    # n x M
+        equal &= code[:, None, :] == code[None, :, :]
+        reverse &= (code[:, None, :] ^ code[None, :, :]) == in_s
+    return equal, reverse, length
 
 
 def _turn_numpy(equal, reverse, total, i: int, per_gold: np.ndarray, lookup: bool):
