@@ -132,3 +132,28 @@ def test_the_unexplained_rows_are_explained_by_files_the_notebooks_write(claims_
     written = {f"{nb.paper}/{o}" for nb in papers.notebooks() for o in nb.outputs}
     for name in names:
         assert name in written and (FIGURES / name).is_file()
+
+
+def test_the_explanations_spearman_rho_is_scipys_bit_for_bit():
+    from scipy.stats import spearmanr
+
+    from evalkit.papers.wang2015_assessor_differences.explain import spearman, spearman_test
+
+    rng = np.random.default_rng(15)
+    for n in (3, 4, 7, 12, 40, 40, 40):
+        x = pd.Series(rng.random(n).round(1))            # ties among the shares
+        y = pd.Series(rng.normal(size=n))
+        expected = spearmanr(x, y)
+        assert spearman(x, y) == expected.statistic
+        assert spearman_test(x, y) == (expected.statistic, expected.pvalue)
+    perfect = pd.Series([1.0, 2.0, 3.0, 4.0])
+    assert spearman_test(perfect, perfect) == (spearmanr(perfect, perfect).statistic,
+                                               spearmanr(perfect, perfect).pvalue)
+    assert spearman(pd.Series([1.0, 2.0, 3.0]), pd.Series([3.0, 1.0, 2.0])) == -0.5   # by hand
+
+
+@pytest.mark.parametrize("f, df1, df2", [(3.397, 3, 16), (0.0, 2, 5), (0.37, 1, 40), (25.0, 4, 9)])
+def test_the_anova_tail_is_scipy_stats_f_sf_bit_for_bit(f, df1, df2):
+    from scipy.stats import f as f_dist
+
+    assert wang_up.paper_anova_p(f, df1, df2) == float(f_dist.sf(f, df1, df2))
