@@ -157,3 +157,24 @@ def test_the_anova_tail_is_scipy_stats_f_sf_bit_for_bit(f, df1, df2):
     from scipy.stats import f as f_dist
 
     assert wang_up.paper_anova_p(f, df1, df2) == float(f_dist.sf(f, df1, df2))
+
+
+def test_stability_and_swaps_pair_runs_by_name_whatever_the_alternates_row_order():
+    rng = np.random.default_rng(3)
+    runs = pd.Index([f"r{i}" for i in range(9)], name="run")
+    off = pd.DataFrame(rng.random((9, 5)), index=runs, columns=list(sim_ttg_metrics()))
+    alt = pd.DataFrame(rng.random((9, 5)), index=runs, columns=off.columns)
+    shuffled = alt.iloc[rng.permutation(9)]
+    pd.testing.assert_frame_equal(wang_ad.stability(off, shuffled), wang_ad.stability(off, alt))
+    for m in off.columns:
+        pd.testing.assert_series_equal(wang_ad.swap_differences(off, shuffled, m),
+                                       wang_ad.swap_differences(off, alt, m))
+    x, y = off["f1"].to_numpy(), alt["f1"].to_numpy()      # by hand: pairs ordered oppositely
+    swaps = sum((x[i] - x[j]) * (y[i] - y[j]) < 0 for i in range(9) for j in range(i + 1, 9))
+    assert len(wang_ad.swap_differences(off, shuffled, "f1")) == swaps
+
+
+def sim_ttg_metrics():
+    from evalkit.measures import timeline
+
+    return timeline.METRICS
