@@ -166,3 +166,19 @@ def test_kim_explorer_computes_without_importing_numba():
             "assert v.ed['ED'].notna().all()\nprint('numba' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_wang_world_indexes_the_runs_that_ttg_runs_writes(world):
+    """The explorer scores from run_hits (tweet positions, no 280,000-row table); the table
+    ttg_runs writes from the same generator state returns the same tweets in every cell."""
+    runs = world.runs
+    assert list(world.run_names) == sorted(runs["run"].unique())
+    per_cell = runs.groupby(["run", "topic"]).size().unstack("topic")[list(world.topics)]
+    assert np.array_equal(world.returned, per_cell.loc[list(world.run_names)].to_numpy().ravel())
+    relevant = runs.merge(world.qrels[world.qrels["grade"] > 0], on=["topic", "doc"])
+    cells = (pd.Index(world.run_names).get_indexer(relevant["run"]) * world.topics.size
+             + pd.Index(world.topics).get_indexer(relevant["topic"]))
+    rows = timeline.pair_positions(world.qrels["topic"], world.qrels["doc"], relevant["topic"], relevant["doc"])
+    assert sorted(zip(cells.tolist(), rows.tolist())) == sorted(zip(world.cell.tolist(), world.row.tolist()))
+    expected = timeline.run_means(timeline.score_runs(runs, timeline.cluster_table(world.official, world.qrels)))
+    assert np.allclose(world.official_scores.to_numpy(), expected.to_numpy(), equal_nan=True)
