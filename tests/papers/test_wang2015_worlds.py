@@ -178,3 +178,12 @@ def sim_ttg_metrics():
     from evalkit.measures import timeline
 
     return timeline.METRICS
+
+
+def test_load_world_counts_the_returned_tweets_missing_from_the_qrels(small_ttg):
+    world = wang_ad.load_world(small_ttg)
+    judged = world.qrels.set_index(["topic", "doc"]).index
+    missing = int((~world.runs.set_index(["topic", "doc"]).index.isin(judged)).sum())   # independently
+    said = [line for line in world.report if "unjudged" in line]
+    assert said == ([f"{missing} returned tweets are unjudged (they count as non-relevant)"] if missing else [])
+    assert missing > 0

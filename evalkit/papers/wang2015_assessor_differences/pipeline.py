@@ -70,8 +70,9 @@ def load_world(data_dir, qrels_path=None) -> World:
                 for a in ("official", "alternate")}
     report: list[str] = []
     runs = trec.read_runs(data_dir / "runs", qrels, report)
-    judged = set(zip(qrels.topic, qrels.doc))
-    unjudged = sum(1 for k in zip(runs.topic, runs.doc) if k not in judged)
+    column = lambda frame, name: frame[name].to_numpy(object)    # noqa: E731 (not pandas' slower iteration)
+    judged = set(zip(column(qrels, "topic"), column(qrels, "doc")))
+    unjudged = sum(1 for k in zip(column(runs, "topic"), column(runs, "doc")) if k not in judged)
     if unjudged:
         report.append(f"{unjudged} returned tweets are unjudged (they count as non-relevant)")
     return World(qrels, clusters, runs, tuple(report))
