@@ -187,3 +187,13 @@ def test_load_world_counts_the_returned_tweets_missing_from_the_qrels(small_ttg)
     said = [line for line in world.report if "unjudged" in line]
     assert said == ([f"{missing} returned tweets are unjudged (they count as non-relevant)"] if missing else [])
     assert missing > 0
+
+
+def test_preference_timelines_count_each_timelines_unjudged_tweets(small_ttg):
+    world = wang_ad.load_world(small_ttg)
+    got = sim_pref.preference_timelines(world.runs, world.qrels, world.clusters["official"])
+    judged = world.qrels.set_index(["topic", "doc"]).index
+    runs = world.runs.assign(missing=~world.runs.set_index(["topic", "doc"]).index.isin(judged))
+    expected = runs.groupby(["run", "topic"]).missing.sum()
+    assert got.set_index(["run", "topic"]).unjudged.sort_index().tolist() == expected.sort_index().tolist()
+    assert expected.sum() > 0 and got.unjudged.dtype.kind == "i"
