@@ -84,7 +84,8 @@ class World:
         docs = np.concatenate([self.latent[t]["docs"] for t in self.topics])
         topic = np.repeat(self.topics, [self.latent[t]["docs"].size for t in self.topics])
         self.row = timeline.pair_positions(q["topic"], q["doc"], topic, docs)[tweet]
-        self.row_of = {k: i for i, k in enumerate(zip(q["topic"], q["doc"].astype(str)))}
+        self.row_of = {k: i for i, k in enumerate(zip(q["topic"].to_numpy(object),
+                                                      q["doc"].astype(str).to_numpy(object)))}
         self.grades = q["grade"].to_numpy()
 
     def _scores(self, clusters: dict) -> pd.DataFrame:
