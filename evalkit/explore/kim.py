@@ -51,8 +51,8 @@ class Engines:
 
     def _build(self, ratio: float, draw: int):
         data = paper.noisy_sets(self.sets, ratio, self.seed, draw)
-        return [edm.SetEngine(aggregation.check_judgments(v, f"set {k!r}"))
-                for k, v in data.items()]
+        return [edm.SetEngine(aggregation.check_judgments(v, f"set {k!r}"), compiled=False)
+                for k, v in data.items()]   # numpy: small sets, no numba import in the explorer
 
     def get(self, ratio: float, draw: int):
         return self._get(float(ratio), int(draw))

@@ -14,6 +14,7 @@ swap: the swap scatter).
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 
 import numpy as np
@@ -21,6 +22,7 @@ import pandas as pd
 
 from ..measures import timeline
 from ..papers import wang2015_assessor_differences as paper
+from ..papers.wang2015_assessor_differences.fastworld import run_hits
 from ..simulate import ttg as simulate
 from .. import paths
 from ._ui import Timer, connect, figure_png, interval_bars, status_html
@@ -36,14 +38,26 @@ class World:
         self.qrels, self.latent = simulate.ttg_pool(rng, qrels)
         if targets is None:
             targets = pd.read_csv(paths.PUBLISHED / "wang2015_ttg_official_scores.csv")
-        self.runs = simulate.ttg_runs(self.qrels, self.latent, targets, rng)
+        self._targets, self._before_runs = targets, copy.deepcopy(rng.bit_generator.state)
         self.seed = seed
-        self._index_runs()
+        self._index_runs(*run_hits(self.qrels, self.latent, targets, rng))
         self.merge_official, self.merge_alternate = simulate.TTG_DEFAULTS["merge"]
         orng = np.random.default_rng(np.random.SeedSequence([seed, 6]))
         self.official = simulate.ttg_clusters(self.latent, self.merge_official, orng, 1.0)
         self.official_scores = self._scores(self.official)
         self._by_level: dict = {}   # level -> (mean ARI, alternate scores); a few MB at most
+
+    @property
+    def runs(self) -> pd.DataFrame:
+        """The runs as :func:`evalkit.simulate.ttg.ttg_runs` writes them (drawn on first use from
+        the generator state the scores were drawn from; the scores need only :func:`run_hits`)."""
+        if self._runs is None:
+            rng = np.random.default_rng()
+            rng.bit_generator.state = copy.deepcopy(self._before_runs)
+            self._runs = simulate.ttg_runs(self.qrels, self.latent, self._targets, rng)
+        return self._runs
+
+    _runs = None
 
     def at_level(self, level: float) -> tuple[float, pd.DataFrame]:
         """Mean per-topic ARI and the runs' scores under the alternate clusters at ``level``."""
@@ -54,18 +68,24 @@ class World:
                                    self._scores(alt))
         return self._by_level[key]
 
-    def _index_runs(self) -> None:
-        """Once: every returned tweet's row in the qrels and its (run, topic) cell."""
+    def _index_runs(self, names, returned, cell, tweet) -> None:
+        """Once: every relevant returned tweet's row in the qrels and its (run, topic) cell, and the
+        tweets returned per cell, from :func:`run_hits` (the random calls of ``ttg_runs``, in tweet
+        positions: the tests check both give the same scores); runs in name order."""
         q = self.qrels
         self.topics = np.array(sorted(self.latent), dtype=object)
-        self.run_names = np.array(sorted(self.runs["run"].unique()), dtype=object)
-        r = self.runs[self.runs["topic"].isin(set(self.topics))]
         n_t = self.topics.size
-        self.cell = (pd.Index(self.run_names).get_indexer(r["run"]) * n_t
-                     + pd.Index(self.topics).get_indexer(r["topic"]))
-        self.returned = np.bincount(self.cell, minlength=self.run_names.size * n_t)
-        self.row = timeline.pair_positions(q["topic"], q["doc"], r["topic"], r["doc"])
-        self.row_of = {k: i for i, k in enumerate(zip(q["topic"], q["doc"].astype(str)))}
+        order = np.argsort(names, kind="stable")
+        rank = np.empty_like(order)
+        rank[order] = np.arange(order.size)
+        self.run_names = names[order]
+        self.cell = rank[cell // n_t] * n_t + cell % n_t
+        self.returned = returned[order].ravel()
+        docs = np.concatenate([self.latent[t]["docs"] for t in self.topics])
+        topic = np.repeat(self.topics, [self.latent[t]["docs"].size for t in self.topics])
+        self.row = timeline.pair_positions(q["topic"], q["doc"], topic, docs)[tweet]
+        self.row_of = {k: i for i, k in enumerate(zip(q["topic"].to_numpy(object),
+                                                      q["doc"].astype(str).to_numpy(object)))}
         self.grades = q["grade"].to_numpy()
 
     def _scores(self, clusters: dict) -> pd.DataFrame:

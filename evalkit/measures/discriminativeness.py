@@ -57,9 +57,13 @@ class SetEngine:
     :meth:`wca_ed` and :meth:`frespa_ed` give one set's ED;
     :func:`discriminativeness` averages them over sets.  FreSPA's tables hold
     every item subset, so they are meant for sets of at most 14 items.
+    ``compiled=False`` builds FreSPA's tables and turns in numpy (the same bits,
+    tested) and so never imports numba: for a few small sets, as the explorer's,
+    numba's import and cached machine code cost more than the work.
     """
 
-    def __init__(self, judgments: list[tuple]):
+    def __init__(self, judgments: list[tuple], compiled: bool = True):
+        self.compiled = compiled
         self.items = list(judgments[0])
         self.k = len(self.items)
         self.n = len(judgments)
@@ -134,7 +138,10 @@ class SetEngine:
         :func:`evalkit.measures.ed_reference.subset_tables_reference` is the numpy
         original the tests compare it with.
         """
-        if self._subsets is None:
+        if self._subsets is None and not self.compiled:     # numpy: no numba import (small sets)
+            equal, reverse, length = _subset_tables_numpy(self.signs > 0, self.pair_i, self.pair_j, self.k)
+            self._subsets = dict(length=length, equal=equal, reverse=reverse, total=equal.sum(1))
+        elif self._subsets is None:
             from . import _frespa_kernels as kernels
 
             equal, reverse, length = kernels.subset_tables(self.signs > 0, self.pair_i, self.pair_j, self.k)
@@ -153,8 +160,10 @@ class SetEngine:
         :func:`evalkit.measures.ed_reference.frespa_ed_reference`, so both
         give the same bits (tested).
         """
-        from . import _frespa_kernels as kernels
-
+        if self.compiled:
+            from ._frespa_kernels import turn
+        else:
+            turn = _turn_numpy
         t = self._subset_tables()
         length, equal, reverse, total = t["length"], t["equal"], t["reverse"], t["total"]
         n = self.n
@@ -162,7 +171,7 @@ class SetEngine:
         lookup = len(params) <= 4
         out = np.zeros(len(params))
         for i in range(n):
-            gathered, counts, rev = kernels.turn(equal, reverse, total, i, per_gold, lookup)
+            gathered, counts, rev = turn(equal, reverse, total, i, per_gold, lookup)
             target = total[i] - 1                          # target O_i
             if lookup:                                     # the support weights looked up
                 den = (gathered * by_len).sum(1)
@@ -173,6 +182,37 @@ class SetEngine:
             some = den > 0                                 # no pattern: both scores 0
             out[some] += (num_t[some] - num_r[some]) / den[some]
         return out / n
+
+
+def _subset_tables_numpy(before: np.ndarray, pair_i: np.ndarray, pair_j: np.ndarray, k: int):
+    """:func:`evalkit.measures._frespa_kernels.subset_tables` in numpy, 63 pairs to a word."""
+    n = before.shape[0]
+    member = ((np.arange(1 << k)[:, None] >> np.arange(k)) & 1).astype(bool)  # M x k
+    length = member.sum(1)
+    member, length = member[length >= 2], length[length >= 2]
+    pair_in = member[:, pair_i] & member[:, pair_j]                           # M x pairs
+    equal = np.ones((n, n, length.size), bool)
+    reverse = np.ones((n, n, length.size), bool)
+    for start in range(0, pair_in.shape[1], 63):
+        cols = slice(start, start + 63)
+        bits = np.left_shift(np.uint64(1), np.arange(pair_in[:, cols].shape[1], dtype=np.uint64))
+        in_s = pair_in[:, cols].astype(np.uint64) @ bits                    # M: the pairs of S
+        code = (before[:, cols].astype(np.uint64) @ bits)[:, None] & in_s    # n x M
+        equal &= code[:, None, :] == code[None, :, :]
+        reverse &= (code[:, None, :] ^ code[None, :, :]) == in_s
+    return equal, reverse, length
+
+
+def _turn_numpy(equal, reverse, total, i: int, per_gold: np.ndarray, lookup: bool):
+    """:func:`evalkit.measures._frespa_kernels.turn` in numpy, as
+    :func:`evalkit.measures.ed_reference.frespa_ed_reference` computes it (the same bits)."""
+    n = equal.shape[0]
+    others = np.delete(np.arange(n), i)
+    sup_g = total[others] - equal[others, i]          # (n-1) x M, >= 1
+    rev = reverse[i, others].sum(0)
+    if lookup:
+        return per_gold[:, sup_g].sum(1), None, rev
+    return None, (sup_g.T[:, :, None] == np.arange(n)).sum(1), rev
 
 
 def _frespa_weights(k: int, n: int, length: np.ndarray, params: list[dict]):

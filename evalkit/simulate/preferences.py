@@ -161,8 +161,9 @@ def preference_timelines(runs: pd.DataFrame, qrels: pd.DataFrame, clusters: dict
 
     tidy = timeline.score_runs(runs, timeline.cluster_table(clusters, qrels))
     wide = tidy.pivot_table(index=["run", "topic"], columns="metric", values="value").reset_index()
-    judged = set(zip(qrels.topic, qrels.doc))
-    per = runs.assign(unjudged=[k not in judged for k in zip(runs.topic, runs.doc)])
+    column = lambda frame, name: frame[name].to_numpy(object)    # noqa: E731 (not pandas' slower iteration)
+    judged = set(zip(column(qrels, "topic"), column(qrels, "doc")))
+    per = runs.assign(unjudged=[k not in judged for k in zip(column(runs, "topic"), column(runs, "doc"))])
     stats_ = per.groupby(["run", "topic"]).agg(length=("doc", "size"), unjudged=("unjudged", "sum"))
     out = wide.merge(stats_.reset_index(), on=["run", "topic"], how="left")
     return out.fillna({"length": 0, "unjudged": 0}).astype({"length": int, "unjudged": int})

@@ -152,3 +152,33 @@ def test_kim_app_prepares_the_other_noise_ratios_while_idle(sets):
     cold = kim.Engines(sets, seed=4)
     kim.app(cold, noise_ratio=0.0, draws=1)      # no event loop: nothing prepared
     assert hits_after_visiting_every_ratio(cold) == 0
+
+
+def test_kim_explorer_computes_without_importing_numba():
+    """Its sets are small: FreSPA runs in numpy (the same bits as the compiled path, see
+    tests/measures/test_frespa_kernels.py), and the kernel does not pay numba's import."""
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom evalkit.explore import kim\n"
+            "sets = {'a': [tuple('abcdefgh')] * 3 + [tuple('hgfedcba')] * 2}\n"
+            "v = kim.compute(kim.Engines(sets, seed=1), noise_ratio=0.5, draws=2)\n"
+            "assert v.ed['ED'].notna().all()\nprint('numba' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_wang_world_indexes_the_runs_that_ttg_runs_writes(world):
+    """The explorer scores from run_hits (tweet positions, no 280,000-row table); the table
+    ttg_runs writes from the same generator state returns the same tweets in every cell."""
+    runs = world.runs
+    assert list(world.run_names) == sorted(runs["run"].unique())
+    per_cell = runs.groupby(["run", "topic"]).size().unstack("topic")[list(world.topics)]
+    assert np.array_equal(world.returned, per_cell.loc[list(world.run_names)].to_numpy().ravel())
+    relevant = runs.merge(world.qrels[world.qrels["grade"] > 0], on=["topic", "doc"])
+    cells = (pd.Index(world.run_names).get_indexer(relevant["run"]) * world.topics.size
+             + pd.Index(world.topics).get_indexer(relevant["topic"]))
+    rows = timeline.pair_positions(world.qrels["topic"], world.qrels["doc"], relevant["topic"], relevant["doc"])
+    assert sorted(zip(cells.tolist(), rows.tolist())) == sorted(zip(world.cell.tolist(), world.row.tolist()))
+    expected = timeline.run_means(timeline.score_runs(runs, timeline.cluster_table(world.official, world.qrels)))
+    assert np.allclose(world.official_scores.to_numpy(), expected.to_numpy(), equal_nan=True)

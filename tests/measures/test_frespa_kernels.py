@@ -26,10 +26,15 @@ def _check(judgments) -> None:
     for key in ("length", "equal", "reverse"):
         assert np.array_equal(tables[key], ref[key]), key
     assert np.array_equal(tables["total"], ref["equal"].sum(1))
+    numpy_engine = edm.SetEngine(judgments, compiled=False)
+    for key, value in numpy_engine._subset_tables().items():
+        assert np.array_equal(value, tables[key]) and value.dtype == tables[key].dtype, key
     for grid in GRIDS:
         params = [edm.frespa_params(**p) for p in grid]
         fast, slow = eng.frespa_ed(params), ed_reference.frespa_ed_reference(eng, params)
         assert fast.tobytes() == slow.tobytes(), (grid, fast - slow)
+        plain = numpy_engine.frespa_ed(params)                          # the numpy path
+        assert plain.tobytes() == fast.tobytes(), (grid, plain - fast)
 
 
 @pytest.mark.sweep(12, 150)

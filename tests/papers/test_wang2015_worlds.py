@@ -132,3 +132,68 @@ def test_the_unexplained_rows_are_explained_by_files_the_notebooks_write(claims_
     written = {f"{nb.paper}/{o}" for nb in papers.notebooks() for o in nb.outputs}
     for name in names:
         assert name in written and (FIGURES / name).is_file()
+
+
+def test_the_explanations_spearman_rho_is_scipys_bit_for_bit():
+    from scipy.stats import spearmanr
+
+    from evalkit.papers.wang2015_assessor_differences.explain import spearman, spearman_test
+
+    rng = np.random.default_rng(15)
+    for n in (3, 4, 7, 12, 40, 40, 40):
+        x = pd.Series(rng.random(n).round(1))            # ties among the shares
+        y = pd.Series(rng.normal(size=n))
+        expected = spearmanr(x, y)
+        assert spearman(x, y) == expected.statistic
+        assert spearman_test(x, y) == (expected.statistic, expected.pvalue)
+    perfect = pd.Series([1.0, 2.0, 3.0, 4.0])
+    assert spearman_test(perfect, perfect) == (spearmanr(perfect, perfect).statistic,
+                                               spearmanr(perfect, perfect).pvalue)
+    assert spearman(pd.Series([1.0, 2.0, 3.0]), pd.Series([3.0, 1.0, 2.0])) == -0.5   # by hand
+
+
+@pytest.mark.parametrize("f, df1, df2", [(3.397, 3, 16), (0.0, 2, 5), (0.37, 1, 40), (25.0, 4, 9)])
+def test_the_anova_tail_is_scipy_stats_f_sf_bit_for_bit(f, df1, df2):
+    from scipy.stats import f as f_dist
+
+    assert wang_up.paper_anova_p(f, df1, df2) == float(f_dist.sf(f, df1, df2))
+
+
+def test_stability_and_swaps_pair_runs_by_name_whatever_the_alternates_row_order():
+    rng = np.random.default_rng(3)
+    runs = pd.Index([f"r{i}" for i in range(9)], name="run")
+    off = pd.DataFrame(rng.random((9, 5)), index=runs, columns=list(sim_ttg_metrics()))
+    alt = pd.DataFrame(rng.random((9, 5)), index=runs, columns=off.columns)
+    shuffled = alt.iloc[rng.permutation(9)]
+    pd.testing.assert_frame_equal(wang_ad.stability(off, shuffled), wang_ad.stability(off, alt))
+    for m in off.columns:
+        pd.testing.assert_series_equal(wang_ad.swap_differences(off, shuffled, m),
+                                       wang_ad.swap_differences(off, alt, m))
+    x, y = off["f1"].to_numpy(), alt["f1"].to_numpy()      # by hand: pairs ordered oppositely
+    swaps = sum((x[i] - x[j]) * (y[i] - y[j]) < 0 for i in range(9) for j in range(i + 1, 9))
+    assert len(wang_ad.swap_differences(off, shuffled, "f1")) == swaps
+
+
+def sim_ttg_metrics():
+    from evalkit.measures import timeline
+
+    return timeline.METRICS
+
+
+def test_load_world_counts_the_returned_tweets_missing_from_the_qrels(small_ttg):
+    world = wang_ad.load_world(small_ttg)
+    judged = world.qrels.set_index(["topic", "doc"]).index
+    missing = int((~world.runs.set_index(["topic", "doc"]).index.isin(judged)).sum())   # independently
+    said = [line for line in world.report if "unjudged" in line]
+    assert said == ([f"{missing} returned tweets are unjudged (they count as non-relevant)"] if missing else [])
+    assert missing > 0
+
+
+def test_preference_timelines_count_each_timelines_unjudged_tweets(small_ttg):
+    world = wang_ad.load_world(small_ttg)
+    got = sim_pref.preference_timelines(world.runs, world.qrels, world.clusters["official"])
+    judged = world.qrels.set_index(["topic", "doc"]).index
+    runs = world.runs.assign(missing=~world.runs.set_index(["topic", "doc"]).index.isin(judged))
+    expected = runs.groupby(["run", "topic"]).missing.sum()
+    assert got.set_index(["run", "topic"]).unjudged.sort_index().tolist() == expected.sort_index().tolist()
+    assert expected.sum() > 0 and got.unjudged.dtype.kind == "i"

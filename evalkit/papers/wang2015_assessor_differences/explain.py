@@ -9,6 +9,7 @@ cluster is set directly on the same alternates (paired draws).
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 
 from ...declare.claims import share_interval
@@ -76,16 +77,32 @@ def _design(summary: pd.DataFrame, default) -> str:
 
 def _follows_size(summary: pd.DataFrame, default, col: str, name: str, f) -> str:
     """The claimed quantity against the share of tweets in the alternate's largest cluster."""
-    from scipy.stats import spearmanr
-
     by_share = summary.sort_values("largest_share_alternate", ascending=False)
-    rho = spearmanr(summary["largest_share_alternate"], summary[col]).statistic
+    rho = spearman(summary["largest_share_alternate"], summary[col])
     share = by_share.largest_share_alternate
     return (f": {name} follows the size of the alternate's largest clusters, rising from "
             f"{f(by_share[col].iloc[0])} to {f(by_share[col].iloc[-1])} as a topic's largest alternate "
             f"cluster shrinks from {share.iloc[0]:.0%} to {share.iloc[-1]:.0%} of its tweets "
             f"(Spearman rho {rho:.2f} over {len(summary)} worlds, a correlation: the share is an outcome of the "
             f"two knobs; official {default.largest_share_official:.0%})")
+
+
+def spearman(x: pd.Series, y: pd.Series) -> float:
+    """Spearman's rho of ``x`` and ``y`` (see :func:`spearman_test`)."""
+    return spearman_test(x, y)[0]
+
+
+def spearman_test(x: pd.Series, y: pd.Series) -> tuple[float, float]:
+    """Spearman's rho and its two-sided p-value, computed as :func:`scipy.stats.spearmanr` does
+    (Pearson's r of the average ranks; Student's t on n - 2 degrees of freedom; tested equal bit
+    for bit) without importing ``scipy.stats`` (about 0.5 s) for a few numbers."""
+    from scipy.special import stdtr
+
+    rs = np.corrcoef(x.rank().to_numpy(float), y.rank().to_numpy(float))[1, 0]
+    dof = len(x) - 2
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t = rs * np.sqrt(np.clip(dof / ((rs + 1.0) * (1.0 - rs)), 0, None))
+    return float(rs), float(2 * stdtr(dof, -np.abs(t)))
 
 
 def _not_the_ari(summary: pd.DataFrame, default, col: str, f) -> str:

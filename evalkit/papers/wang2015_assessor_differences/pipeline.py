@@ -70,8 +70,9 @@ def load_world(data_dir, qrels_path=None) -> World:
                 for a in ("official", "alternate")}
     report: list[str] = []
     runs = trec.read_runs(data_dir / "runs", qrels, report)
-    judged = set(zip(qrels.topic, qrels.doc))
-    unjudged = sum(1 for k in zip(runs.topic, runs.doc) if k not in judged)
+    column = lambda frame, name: frame[name].to_numpy(object)    # noqa: E731 (not pandas' slower iteration)
+    judged = set(zip(column(qrels, "topic"), column(qrels, "doc")))
+    unjudged = sum(1 for k in zip(column(runs, "topic"), column(runs, "doc")) if k not in judged)
     if unjudged:
         report.append(f"{unjudged} returned tweets are unjudged (they count as non-relevant)")
     return World(qrels, clusters, runs, tuple(report))
@@ -160,16 +161,23 @@ def stability(official: pd.DataFrame, alternate: pd.DataFrame, alpha: float = 0.
     """Table 1: rank swaps (of n(n-1)/2 pairs) and Kendall tau with CI, per metric."""
     rows = []
     for m in timeline.METRICS:
-        x, y = official[m].to_numpy(), alternate.loc[official.index, m].to_numpy()
+        x, y = official[m].to_numpy(), _aligned(alternate, official, m)
         kt = rank_correlation.kendall_tau(x, y, alpha)
         rows.append({"metric": m, "rank_swaps": rank_correlation.rank_swaps(x, y),
                      "pairs": len(x) * (len(x) - 1) // 2, "tau": kt.tau, "low": kt.low, "high": kt.high})
     return pd.DataFrame(rows)
 
 
+def _aligned(alternate: pd.DataFrame, official: pd.DataFrame, metric: str) -> np.ndarray:
+    """``alternate[metric]`` in ``official``'s run order (no reindexing when it already is)."""
+    if alternate.index.equals(official.index):
+        return alternate[metric].to_numpy()
+    return alternate.loc[official.index, metric].to_numpy()
+
+
 def swap_differences(official: pd.DataFrame, alternate: pd.DataFrame, metric: str) -> pd.Series:
     """For each swapped pair, the larger absolute score difference of the two judgments."""
-    x, y = official[metric].to_numpy(), alternate.loc[official.index, metric].to_numpy()
+    x, y = official[metric].to_numpy(), _aligned(alternate, official, metric)
     i, j = np.triu_indices(len(x), 1)
     swapped = (x[i] - x[j]) * (y[i] - y[j]) < 0
     return pd.Series(np.maximum(np.abs(x[i] - x[j]), np.abs(y[i] - y[j]))[swapped], name=metric)

@@ -206,11 +206,11 @@ def _low_precision_row(c: Claims, out: pd.DataFrame) -> None:
 
 def _time_row(c: Claims, draws) -> None:
     """§5.2 (Figure 9): no clear relationship between kappa and time — not testable here."""
-    from scipy.stats import spearmanr
+    from ..wang2015_assessor_differences.explain import spearman_test    # scipy.stats.spearmanr's p
 
     t = draws.times[draws.times.preferences >= MIN_PREFERENCES].dropna(subset=["kappa"])
     t = t.assign(start=t.time_bin.str.extract(r"\[(\d+),")[0].astype(float))
-    sig = {k: any(len(g) >= 3 and g.kappa.nunique() > 1 and spearmanr(g.start, g.kappa).pvalue < ALPHA
+    sig = {k: any(len(g) >= 3 and g.kappa.nunique() > 1 and spearman_test(g.start, g.kappa)[1] < ALPHA
                   for _, g in x.groupby("metric")) for k, x in t.groupby("study")}
     none = [not sig.get(k, False) for k in draws.outcomes.study]
     c.add_not_testable(
