@@ -58,24 +58,12 @@ def wca_ed_reference(engine: SetEngine, method: str, offsets: Sequence[float]) -
 
 
 def subset_tables_reference(engine: SetEngine) -> dict:
-    """:meth:`SetEngine._subset_tables` in numpy, 63 pairs to a word (the tests' oracle)."""
-    k, n = engine.k, engine.n
-    masks = np.arange(1 << k)
-    member = ((masks[:, None] >> np.arange(k)) & 1).astype(bool)  # M x k
-    length = member.sum(1)
-    keep = length >= 2
-    member, length = member[keep], length[keep]
-    pair_in = member[:, engine.pair_i] & member[:, engine.pair_j]  # M x pairs
-    before = engine.signs > 0                                        # n x pairs
-    equal = np.ones((n, n, length.size), bool)
-    reverse = np.ones((n, n, length.size), bool)
-    for start in range(0, pair_in.shape[1], 63):
-        cols = slice(start, start + 63)
-        bits = np.left_shift(np.uint64(1), np.arange(pair_in[:, cols].shape[1], dtype=np.uint64))
-        in_s = pair_in[:, cols].astype(np.uint64) @ bits                 # M: the pairs of S
-        code = (before[:, cols].astype(np.uint64) @ bits)[:, None] & in_s  # n x M
-        equal &= code[:, None, :] == code[None, :, :]
-        reverse &= (code[:, None, :] ^ code[None, :, :]) == in_s
+    """:meth:`SetEngine._subset_tables` in numpy, 63 pairs to a word (the tests' oracle for the
+    compiled tables; the same numpy code serves ``SetEngine(compiled=False)``)."""
+    from .discriminativeness import _subset_tables_numpy
+
+    equal, reverse, length = _subset_tables_numpy(engine.signs > 0, engine.pair_i, engine.pair_j,
+                                                  engine.k)
     return dict(length=length, equal=equal, reverse=reverse)
 
 

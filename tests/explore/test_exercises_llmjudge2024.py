@@ -1,8 +1,8 @@
 """The LLMJudge chapter's exercises: each worked solution passes its check, wrong answers fail,
 and an unanswered exercise reveals nothing."""
 
-import contextlib
-import io
+import sys
+from pathlib import Path
 
 import nbformat
 import numpy as np
@@ -14,15 +14,14 @@ from evalkit.explore.exercises import solutions
 from evalkit.papers.llmjudge2024.labels import LabelMatrix
 from evalkit.paths import NOTEBOOKS
 
+sys.path.insert(0, str(Path(__file__).parent))
+from exercise_harness import run_quietly, solution_passes_and_wrong_answer_fails  # noqa: E402
+
 #: The 2 x 2 table the organisers printed (h2oloo-fewself, grade >= 2), and their alpha.
 PRINTED = [[2719, 519], [483, 702]]
 
 
-def _run(fn, *args, **kw):
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        ok = fn(*args, **kw)
-    return bool(ok), out.getvalue()
+_run = run_quietly
 
 
 class _Hsd:
@@ -57,18 +56,7 @@ def test_hand_worked_expected_answers():
 
 @pytest.mark.parametrize("ident", ["alpha", "worse", "ug"])
 def test_every_solution_passes_its_check_and_a_wrong_answer_fails(ident, namespace):
-    nb = nbformat.read(NOTEBOOKS / "llmjudge2024.ipynb", as_version=4)
-    cells = solutions.answer_cells(nb)
-    check = nb.cells[cells[ident] + 1]
-    assert "exercise" in check.metadata["tags"] and "exercises.check_" in check.source
-    block = solutions.load("llmjudge2024")[ident]
-    with contextlib.redirect_stdout(io.StringIO()):
-        exec(block, namespace)
-        ok = eval(check.source, namespace)
-    assert ok, ident
-    namespace[f"answer_{ident}"] = WRONG[ident]
-    ok, said = _run(eval, check.source, namespace)
-    assert not ok and said.startswith("Not yet. Hint:")
+    solution_passes_and_wrong_answer_fails("llmjudge2024", ident, namespace, WRONG[ident])
 
 
 def test_unanswered_reveals_nothing(namespace):
