@@ -21,7 +21,7 @@ def _parser(monkeypatch) -> argparse.ArgumentParser:
     def catch(self, args=None, namespace=None):
         raise _Parsed(self)
 
-    monkeypatch.setattr(argparse.ArgumentParser, "parse_args", catch)
+    monkeypatch.setattr(argparse.ArgumentParser, "parse_known_args", catch)  # parse_args calls it
     with pytest.raises(_Parsed) as caught:
         cli.main([])
     return caught.value.parser
