@@ -21,9 +21,10 @@ from pathlib import Path
 import pandas as pd
 
 from .. import papers, paths
-from ..declare.claims import HOLDS, RULE, SIMULATED_NOTE, figure_files, tally, tally_text
+from ..declare.claims import (HOLDS, NOT_TESTABLE, RULE, SIMULATED_NOTE, figure_files, tally,
+                              tally_text)
 
-__all__ = ["paper_claims", "is_paper", "of_kind", "counted", "held", "not_reproduced", "render",
+__all__ = ["paper_claims", "of_kind", "counted", "held", "not_reproduced", "render",
            "write", "FINDINGS", "START", "END"]
 
 #: The document holding the generated section.
@@ -41,11 +42,6 @@ def paper_claims(folder: Path) -> list[dict]:
     return rows
 
 
-def is_paper(claim: dict) -> bool:
-    """Whether a row is one of the paper's own claims (kind ``paper``)."""
-    return claim.get("kind", "paper") == "paper"
-
-
 def of_kind(claims: list[dict], kind: str) -> list[dict]:
     """The rows of ``kind`` among ``claims``, testable or not."""
     return [c for c in claims if c.get("kind", "paper") == kind]
@@ -53,7 +49,7 @@ def of_kind(claims: list[dict], kind: str) -> list[dict]:
 
 def counted(claims: list[dict], kind: str = "paper") -> list[dict]:
     """The testable rows of ``kind`` among ``claims``: the denominator readers see."""
-    return [c for c in of_kind(claims, kind) if c["verdict"] != "not testable here"]
+    return [c for c in of_kind(claims, kind) if c["verdict"] != NOT_TESTABLE]
 
 
 def held(claims: list[dict], kind: str = "paper") -> int:
