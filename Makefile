@@ -21,8 +21,10 @@ setup: $(STAMP) ## create .venv/ and install pinned dependencies and evalkit (ed
 reproduce: $(STAMP) ## simulate missing raw data, run every notebook, write figures/
 	$(BIN)/evalkit reproduce
 
-test: $(STAMP) ## run the test suite
-	$(BIN)/python -m pytest
+# two pytest-xdist workers, a module to a worker (its fixtures made once); TEST_WORKERS=0 runs serially
+TEST_WORKERS ?= 2
+test: $(STAMP) ## run the test suite (TEST_WORKERS=2 processes)
+	$(BIN)/python -m pytest $(if $(filter-out 0,$(TEST_WORKERS)),-n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder)
 
 test-fast: $(STAMP) ## the tests that start no process, kernel or server (not tests/integration/)
 	$(BIN)/python -m pytest -m "not integration"

@@ -110,3 +110,24 @@ def sweep_size(request) -> int:
     marker = request.node.get_closest_marker("sweep")
     small, full = marker.args
     return full if FULL_GRID else small
+
+
+
+#: The longest modules (about 150 s and 100 s serially), queued first so that under
+#: pytest-xdist (``make test``: two workers, ``--dist loadfile``) each starts at once on a
+#: worker of its own while the other modules fill the other worker.
+FIRST = ("integration/test_notebooks.py", "integration/test_browser.py")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Queue :data:`FIRST` before the rest; otherwise keep the collection order.
+
+    ``--dist loadfile`` runs each module in one worker, so a module's fixtures (a
+    built book, a served explorer, a simulated world) are made once, as in a
+    serial run.
+    """
+    def rank(item):
+        where = item.path.parent.name + "/" + item.path.name
+        return FIRST.index(where) if where in FIRST else len(FIRST)
+
+    items.sort(key=rank)   # stable: within a rank, the collection order
