@@ -243,7 +243,7 @@ def test_the_package_exports_every_public_name_of_its_modules():
     import types
 
     subs = ("collection", "conditions", "tables", "replications", "effect_sizes", "run_spread",
-            "claims", "figures", "convergence")
+            "verdicts", "figures", "convergence")
     for sub in subs:
         module = importlib.import_module(f"{sakai.__name__}.{sub}")
         own = {n for n, v in vars(module).items() if not n.startswith("_")

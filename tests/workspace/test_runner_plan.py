@@ -24,3 +24,16 @@ def test_kernel_paths_are_relative_to_the_notebooks_inside_the_repository_only(t
     assert runner.kernel_path(paths.NOTEBOOKS / "x") == "x"
     assert (paths.NOTEBOOKS / runner.kernel_path(paths.BUILD / "a")).resolve() == (paths.BUILD / "a").resolve()
     assert runner.kernel_path(tmp_path / "out") == str((tmp_path / "out").resolve())
+
+
+def test_reading_every_declaration_loads_no_numerical_library():
+    """The runner reads all nine declarations before it starts a notebook: the steps behind
+    them (scipy, numba, matplotlib, scikit-learn) load only when a notebook uses them."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from evalkit import papers; papers.notebooks(); "
+            "print(sorted(m for m in ('scipy', 'numba', 'matplotlib', 'sklearn', 'statsmodels') "
+            "if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

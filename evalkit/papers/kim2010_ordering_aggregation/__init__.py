@@ -22,7 +22,7 @@ module                 experiment
                        set by set and in worlds of unequal assessors
 :mod:`.settings`       beyond the paper: why Table 2's best noisy settings do not
                        move (pattern lengths; the paper's own repeated default)
-:mod:`.claims`         the paper's conclusions with verdicts and explanations
+:mod:`.verdicts`       the paper's conclusions with verdicts and explanations
                        (Tables 2-4's in :mod:`.claims_settings`)
 :mod:`.figures`        the notebook's figures
 =====================  ==========================================================
@@ -39,36 +39,40 @@ matches its Table 1 at r = 0.5).
 
 from __future__ import annotations
 
+from ..._lazy import exports
 from ...measures import discriminativeness as edm
-from ...simulate.orderings import simulate_orderings
 from ... import paths
 from ...declare import params
 from ...declare.notebook import Comparison, Input, Notebook
-from . import (claims as _claims, claims_settings as _claims_settings, figures as _figures,
-               heterogeneity as _heterogeneity, minsup as _minsup, settings as _settings, tables as _tables,
-               wca_weights as _wca_weights, worlds as _worlds)
-from .claims import DILUTION_TOLERANCE, TABLE1_CLAIMS, TAU_TARGET, TAU_TOLERANCE, TAU_TOLERANCE_RANGE, claims
-from .claims_settings import (FAR_BELOW, FAR_BELOW_RANGE, LARGE_W, LARGE_W_RANGE, LONG_ONLY, MODERATE_W,
-                              MODERATE_W_RANGE, NEAR_BEST, NEAR_BEST_RANGE, OUTLIER_MAXLEN, RESOLUTION_Z,
-                              over_draws, sensitivity_over_draws, settings_rows)
-from .worlds import VARIES, correlation_eds, score_worlds, world_sets
-from .figures import METHOD_STYLE, ed_vs_noise, heterogeneity_figure, minsup_figure, wca_weights_figure
-from .heterogeneity import heterogeneity_explanation, heterogeneity_worlds
-from .minsup import (MINSUP_GRID, minsup_explanation, minsup_per_set, minsup_worlds,
-                     no_unanimous_share, summarise_minsup_worlds)
-from .tables import (FENCE, FRESPA_TABLES, GRID_RATIO, GRID_W, _values_as_float, dilution_check, dilution_checks,
-                     table1_outliers, table1_robust,
-                     frespa_settings, frespa_tables, frespa_vs_published, length_from_ratio,
-                     mean_pairwise_tau, noisy_sets, per_draw, summarise_table1, table1, table1_order_checks,
-                     table1_sd, table1_vs_published)
-from .settings import paper_default_noisy, pattern_lengths, settings_explanation
-from .wca_weights import (WCA_OFFSETS, WILD_SCORE, holds_from_offset, summarise_wca_weights,
-                          wca_outlier_explanation, wca_outliers, wca_weight_worlds, wca_weights_explanation)
 
-__all__ = ["PARAMETERS", "ORDERING_SEED", "NOTEBOOK",
-           *_tables.__all__, *_heterogeneity.__all__, *_wca_weights.__all__, *_minsup.__all__,
-           *_settings.__all__, *_claims.__all__, *_claims_settings.__all__, *_worlds.__all__,
-           *_figures.__all__]
+# the steps load when first used: the runner reads NOTEBOOK without importing scipy or numba
+__getattr__, _dir, _exported = exports(__name__, {
+    "tables": ("GRID_W", "GRID_RATIO", "FRESPA_TABLES", "length_from_ratio", "noisy_sets",
+               "mean_pairwise_tau", "dilution_check", "table1", "summarise_table1", "table1_sd",
+               "table1_order_checks", "table1_vs_published", "frespa_settings", "frespa_tables",
+               "per_draw", "frespa_vs_published", "dilution_checks", "FENCE", "table1_robust",
+               "table1_outliers"),
+    "heterogeneity": ("heterogeneity_worlds", "heterogeneity_explanation"),
+    "wca_weights": ("WCA_OFFSETS", "wca_weight_worlds", "summarise_wca_weights", "holds_from_offset",
+                    "wca_weights_explanation", "wca_outliers", "wca_outlier_explanation", "WILD_SCORE"),
+    "minsup": ("MINSUP_GRID", "no_unanimous_share", "minsup_per_set", "minsup_worlds",
+               "summarise_minsup_worlds", "minsup_explanation"),
+    "settings": ("pattern_lengths", "paper_default_noisy", "settings_explanation"),
+    "verdicts": ("claims", "TAU_TARGET", "TAU_TOLERANCE", "TAU_TOLERANCE_RANGE", "DILUTION_TOLERANCE",
+                 "TABLE1_CLAIMS"),
+    "claims_settings": ("RESOLUTION_Z", "LARGE_W", "LARGE_W_RANGE", "MODERATE_W", "MODERATE_W_RANGE",
+                        "FAR_BELOW", "FAR_BELOW_RANGE", "NEAR_BEST", "NEAR_BEST_RANGE", "LONG_ONLY",
+                        "OUTLIER_MAXLEN", "over_draws", "sensitivity_over_draws", "settings_rows"),
+    "worlds": ("VARIES", "world_sets", "correlation_eds", "score_worlds"),
+    "figures": ("METHOD_STYLE", "ed_vs_noise", "heterogeneity_figure", "minsup_figure",
+                "wca_weights_figure"),
+})
+__all__ = ["PARAMETERS", "ORDERING_SEED", "NOTEBOOK", *_exported]
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_dir()))
+
 
 #: The notebook's parameters and their checks (see :mod:`evalkit.declare.params`).
 PARAMETERS = {
@@ -91,14 +95,28 @@ PARAMETERS = {
 #: Seed of the default simulated judgments.
 ORDERING_SEED = 2010
 
+
+def _values_as_float(table):
+    """The published Table 1 with its values read as floats (:mod:`.tables`)."""
+    from .tables import _values_as_float as as_float
+
+    return as_float(table)
+
+
+def _simulate_orderings(path):
+    """The default simulated judgments (seed :data:`ORDERING_SEED`) written to ``path``."""
+    from ...simulate.orderings import simulate_orderings
+
+    return simulate_orderings(path, seed=ORDERING_SEED)
+
+
 NOTEBOOK = Notebook(
     name="kim2010_ordering_aggregation",
     paper="kim2010",
     title="Kim, Zhai & Han (ECIR 2010): aggregating ideal orderings",
     parameters=PARAMETERS,
     inputs=(Input("data/raw/ordering/judgments.csv",
-                  lambda: simulate_orderings(paths.RAW / "ordering" / "judgments.csv",
-                                             seed=ORDERING_SEED)),),
+                  lambda: _simulate_orderings(paths.RAW / "ordering" / "judgments.csv")),),
     outputs=(
         "table1.csv", "table1.md", "table1_sd.csv", "table1_sd.md", "table1_draws.csv", "table1_draws.md",
         "table1_robust.csv", "table1_robust.md", "table1_outliers.csv", "table1_outliers.md",

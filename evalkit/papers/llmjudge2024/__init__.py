@@ -26,20 +26,30 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..._lazy import exports
 from ... import data
 from ...declare import params
 from ...declare.notebook import Comparison, Notebook
 from ...errors import ParameterError
-from .combining import (COMBINERS, FAIR, ORACLE, combined_labels, combining_table,
-                        fair_best_single, split_draws)
-from .figures import (agreement_figure, alpha_vs_kappa_figure, combining_figure, pairs_figure,
-                      unanimity_figure)
-from .labels import (GRADES, HUMAN, JUDGES, changed_by_clipping, dirt, judge_files, label_matrix,
-                     load_labels, team_of)
-from .published import COLUMNS, CUTS, USUAL, means, usual_statistic, versus_published
-from .systems import judges_compared, pairs_table, per_topic_agreement, separable_pairs
-from .unanimity import N_GRID, gains_summary, gains_vs_n, spread_table
-from .verdicts import N_JUDGED, answers, claims, ug_vs_raw_sensitivity
+
+# the steps load when first used: the runner reads NOTEBOOK without importing scipy or numba
+__getattr__, _dir, _exported = exports(__name__, {
+    "combining": ("COMBINERS", "FAIR", "ORACLE", "combined_labels", "combining_table",
+                  "fair_best_single", "split_draws"),
+    "figures": ("agreement_figure", "alpha_vs_kappa_figure", "combining_figure", "pairs_figure",
+                "unanimity_figure"),
+    "labels": ("GRADES", "HUMAN", "JUDGES", "changed_by_clipping", "dirt", "judge_files",
+               "label_matrix", "load_labels", "team_of"),
+    "published": ("COLUMNS", "CUTS", "USUAL", "means", "usual_statistic", "versus_published"),
+    "systems": ("judges_compared", "pairs_table", "per_topic_agreement", "separable_pairs"),
+    "unanimity": ("N_GRID", "gains_summary", "gains_vs_n", "spread_table"),
+    "verdicts": ("N_JUDGED", "answers", "claims", "ug_vs_raw_sensitivity"),
+})
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_dir()))
+
 
 __all__ = [
     "NOTEBOOK", "PARAMETERS", "REQUIRED",
@@ -56,7 +66,8 @@ __all__ = [
 ]
 
 #: Data sets the chapter needs: the human labels, the 33 judges and the MIT notice.
-REQUIRED = ("llmjudge-human", *(f"llmjudge-{j}" for j in JUDGES), "llmjudge-licence")
+REQUIRED = ("llmjudge-human", *(f"llmjudge-{run}" for run, _size, _sha in data.LLMJUDGE_JUDGES),
+            "llmjudge-licence")
 
 
 def _installed(name, v):

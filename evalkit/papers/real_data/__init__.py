@@ -33,23 +33,33 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..._lazy import exports
 from ...errors import ParameterError
 from ... import data
 from ...declare import params
 from ...declare.notebook import Comparison, Notebook
 from .. import sakai2017_unanimity_gain as unanimity
-from .figures import (agreement_figure, controls_figure, gain_scatter, real_pool_timelines,
-                      spread_comparison, subsets_figure)
-from .stc_agreement import NOISE_GRID, agreement_worlds
-from .stc_assessors_n import (N_GRID, assessor_subsets, replicate_slopes, subset_summary, tau_trend,
-                              trend_sentence, uniform_share_below_dmax)
-from .stc_controls import DISAGREE_GRID, control_worlds, controls_summary
-from .stc_rawg_vs_ug import (load_stc, missing_ratings_summary, rawg_vs_ug, rawg_vs_ug_many,
-                             split_by_topic,
-                             stc_collection, stc_experiment, stc_spread, stc_summary)
-from .trec2014 import (PAPER_ARI, PAPER_FACTS, PAPER_TOPIC_ARI, STATED, ari_table, timeline_panels,
-                       trec2014_facts)
-from .verdicts import CLAIMS, NOT_TESTABLE_WHY, SOURCES, VARIES, claims, tau_sentence
+
+# the steps load when first used: the runner reads NOTEBOOK without importing scipy or numba
+__getattr__, _dir, _exported = exports(__name__, {
+    "figures": ("agreement_figure", "controls_figure", "gain_scatter", "real_pool_timelines",
+                "spread_comparison", "subsets_figure"),
+    "stc_agreement": ("NOISE_GRID", "agreement_worlds"),
+    "stc_assessors_n": ("N_GRID", "assessor_subsets", "replicate_slopes", "subset_summary", "tau_trend",
+                        "trend_sentence", "uniform_share_below_dmax"),
+    "stc_controls": ("DISAGREE_GRID", "control_worlds", "controls_summary"),
+    "stc_rawg_vs_ug": ("load_stc", "missing_ratings_summary", "rawg_vs_ug", "rawg_vs_ug_many",
+                       "split_by_topic", "stc_collection", "stc_experiment", "stc_spread",
+                       "stc_summary"),
+    "trec2014": ("PAPER_ARI", "PAPER_FACTS", "PAPER_TOPIC_ARI", "STATED", "ari_table",
+                 "timeline_panels", "trec2014_facts"),
+    "verdicts": ("CLAIMS", "NOT_TESTABLE_WHY", "SOURCES", "VARIES", "claims", "tau_sentence"),
+})
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_dir()))
+
 
 __all__ = [
     # the declaration

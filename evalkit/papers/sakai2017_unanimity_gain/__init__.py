@@ -25,7 +25,7 @@ module              what it holds
                     :func:`es_vs_topics`)
 ``run_spread``      alternative collections varying one assumption
                     (:func:`run_spread_worlds`, :func:`run_spread_summary`)
-``claims``          the paper's claims with the reproduction's verdicts
+``verdicts``        the paper's claims with the reproduction's verdicts
                     (their explanations built in ``explanations``)
 ``figures``         the notebook's figures
 ==================  ========================================================
@@ -37,25 +37,34 @@ and :mod:`evalkit.stats`; the best-run-per-team rule in
 
 from __future__ import annotations
 
-from ...simulate.stc import simulate_stc_collection
+from ..._lazy import exports
 from ... import paths
 from ...declare import params
 from ...declare.notebook import Comparison, Input, Notebook
-from .claims import CLAIM_RANGES, N_WITHOUT, QUOTES, SENSITIVITY_RANGES, claims, over_draws
-from .convergence import p_full_spread, relative_excess, ug_to_rawg
-from .collection import (DATA_SEED, Collection, collection_from_frames, collection_from_lists,
-                         load_collection,
-                         official_gains, ratings_collection, ratings_frame_collection)
-from .conditions import (MEASURE_NAMES, Conditions, conditions_from_gains, ratings_conditions,
-                         ratings_stream, score_conditions)
-from .effect_sizes import (ES_SUBSETS, ES_TOPIC_COUNTS, es_arithmetic, es_paper_rows,
-                           es_topics_summary, es_vs_topics, studentised_range_q)
-from .figures import es_figure, replication_distributions, run_spread_figure, tau_grid
-from .replications import (WHAT_VARIES, collection_seed, hsd_border_d, replicate,
-                           replication_summary)
-from .run_spread import run_spread_summary, run_spread_worlds
-from .tables import (PUBLISHED_D, PUBLISHED_ES, TABLE1_RATINGS, best_runs, count_published_pairs,
-                     discrepancies, table1, table1_vs_published, table3_vs_published, tau_table)
+
+# the steps load when first used: the runner reads NOTEBOOK without importing scipy or numba
+__getattr__, _dir, _exported = exports(__name__, {
+    "verdicts": ("CLAIM_RANGES", "N_WITHOUT", "QUOTES", "SENSITIVITY_RANGES", "claims", "over_draws"),
+    "convergence": ("p_full_spread", "relative_excess", "ug_to_rawg"),
+    "collection": ("DATA_SEED", "Collection", "collection_from_frames", "collection_from_lists",
+                   "load_collection", "official_gains", "ratings_collection",
+                   "ratings_frame_collection"),
+    "conditions": ("MEASURE_NAMES", "Conditions", "conditions_from_gains", "ratings_conditions",
+                   "ratings_stream", "score_conditions"),
+    "effect_sizes": ("ES_SUBSETS", "ES_TOPIC_COUNTS", "es_arithmetic", "es_paper_rows",
+                     "es_topics_summary", "es_vs_topics", "studentised_range_q"),
+    "figures": ("es_figure", "replication_distributions", "run_spread_figure", "tau_grid"),
+    "replications": ("WHAT_VARIES", "collection_seed", "hsd_border_d", "replicate",
+                     "replication_summary"),
+    "run_spread": ("run_spread_summary", "run_spread_worlds"),
+    "tables": ("PUBLISHED_D", "PUBLISHED_ES", "TABLE1_RATINGS", "best_runs", "count_published_pairs",
+               "discrepancies", "table1", "table1_vs_published", "table3_vs_published", "tau_table"),
+})
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_dir()))
+
 
 __all__ = [
     # the declaration
@@ -97,6 +106,14 @@ PARAMETERS = {
 }
 
 
+def _simulate_collection(folder):
+    """The default simulated collection (seed :data:`DATA_SEED`) written to ``folder``."""
+    from ...simulate.stc import simulate_stc_collection
+    from .collection import DATA_SEED
+
+    return simulate_stc_collection(folder, seed=DATA_SEED)
+
+
 NOTEBOOK = Notebook(
     name="sakai2017_unanimity_gain",
     paper="sakai2017",
@@ -104,7 +121,7 @@ NOTEBOOK = Notebook(
     parameters=PARAMETERS,
     unused_when={"data_dir": "ratings_file"},   # with a ratings file, data_dir is not read
     inputs=(Input("data/raw/stc/qrels.txt",
-                  lambda: simulate_stc_collection(paths.RAW / "stc", seed=DATA_SEED)),),
+                  lambda: _simulate_collection(paths.RAW / "stc")),),
     outputs=(
         "table1.csv", "table1.md", "table1_vs_published.csv", "table1_vs_published.md",
         "table2.csv", "table2.md", "table2_vs_published.csv", "table2_vs_published.md",
@@ -133,7 +150,7 @@ NOTEBOOK = Notebook(
         Comparison("sakai2017_table3", "sakai2017/table3_counts.csv", ("measure", "dmax", "N"),
                    {"discrepancies": "discrepancies"}, 0.5,
                    "Table 3 summarised: number of randomised Tukey HSD discrepancies per condition.",
-                   prepare=count_published_pairs, how="right", fill_published=0),
+                   prepare=lambda table: __getattr__("count_published_pairs")(table), how="right", fill_published=0),
     ),
     figures=(
         ("table2_tau_grid.png", "Kendall's tau between the RawG and UG rankings of all runs per "

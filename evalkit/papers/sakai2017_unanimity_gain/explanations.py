@@ -1,7 +1,7 @@
 """Why some of Sakai's (EVIA 2017) claims do not hold here: the explanations, from the experiments' tables.
 
 Each helper turns the table of one controlled experiment into the sentence a
-claim carries as its ``explanation`` (:mod:`.claims`): the run-spread worlds
+claim carries as its ``explanation`` (:mod:`.verdicts`): the run-spread worlds
 (:mod:`.run_spread`) for Table 2's upper limits, the ES arithmetic and the
 topic subsets (:mod:`.effect_sizes`) for Table 3's effect sizes.
 """
