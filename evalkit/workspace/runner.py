@@ -4,10 +4,10 @@ Used by ``make reproduce`` and ``evalkit reproduce``.  Executed notebooks go to
 ``build/notebooks/`` (git-ignored); each notebook writes its tables and
 figures to ``figures/<paper>/`` and nowhere else.
 
-Every notebook executes in a worker process of its own
-(:mod:`evalkit.workspace.worker`) with the kernel's working directory passed
-explicitly; this module only starts and watches those processes from the
-main thread, so nothing here ever changes the working directory.  A failing
+Notebooks execute in worker processes (:mod:`evalkit.workspace.jobs`), a fresh
+kernel each, with the kernel's working directory passed explicitly; this module
+plans the jobs and reports them from the main thread, so nothing here ever
+changes the working directory.  A failing
 notebook is reported by name, cell and error while the others finish; the
 exit status is then non-zero.  Ctrl-C stops every worker (and so every
 kernel) before returning.
@@ -18,18 +18,14 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import shutil
-import subprocess
-import sys
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
 from .. import papers
-from ..errors import NotebookError
 from ..outputs import remove_stale_temporaries
 from .. import paths
 from ..declare.notebook import Notebook
+from .jobs import Job, Outcome, kernel_path, run_jobs
 
 __all__ = ["ensure_raw_data", "Job", "Outcome", "expected_seconds",
            "kernel_path", "longest_first", "run_jobs", "run_notebook", "reproduce"]
@@ -53,186 +49,6 @@ def ensure_raw_data(force: bool = False, notebooks=None) -> list[Path]:
                 made = item.make()
                 written += list(made.values()) if isinstance(made, dict) else [made]
     return written
-
-
-def kernel_path(path: Path) -> str:
-    """``path`` relative to ``notebooks/`` (the kernels' folder) inside the repository."""
-    path = Path(path).resolve()
-    try:
-        path.relative_to(paths.ROOT)
-    except ValueError:
-        return str(path)
-    return os.path.relpath(path, paths.NOTEBOOKS)
-
-
-@dataclass(frozen=True)
-class Job:
-    """One notebook execution: parameters, output folder, executed copy; ``source``, if
-    given, is run instead of the notebook file (the instructor edition's filled copy)."""
-
-    notebook: Notebook
-    parameters: dict
-    executed: Path        # the executed copy (.ipynb)
-    source: Path | None = None
-
-    @property
-    def name(self) -> str:
-        return self.notebook.name
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """How a job ended: ``status`` is ``"ok"`` or ``"failed"`` (with cell, error, message)."""
-
-    job: Job
-    status: str
-    seconds: float
-    log: Path
-    cell: int | None = None
-    error: str = ""
-    message: str = ""
-
-    def raise_for_failure(self) -> None:
-        if self.status != "ok":
-            raise NotebookError(self.job.name, self.cell, self.error, self.message, self.log)
-
-
-#: Thread-count variables set to 1 for every kernel when notebooks share the cores.
-THREAD_VARIABLES = ("NUMBA_NUM_THREADS", "OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
-
-
-def _environment(one_thread: bool) -> dict:
-    env = dict(os.environ)
-    env.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")  # debugpy's frozen-modules note
-    if one_thread:
-        for var in THREAD_VARIABLES:
-            env.setdefault(var, "1")
-    return env
-
-
-def _start(job: Job, env: dict, verbose: bool) -> tuple[subprocess.Popen, Path, Path, str]:
-    import tempfile
-
-    job.executed.parent.mkdir(parents=True, exist_ok=True)
-    stem = job.executed.resolve().with_suffix("")  # the worker runs in notebooks/
-    spec, result, log = (Path(f"{stem}.spec.json"), Path(f"{stem}.result.json"), Path(f"{stem}.log"))
-    result.unlink(missing_ok=True)
-    # the kernel's Unix sockets (evalkit.workspace.worker.ipc_kernel_manager); removed by
-    # the runner once the worker is reaped, however it ended
-    sockets = tempfile.mkdtemp(prefix="evalkit-kernel-")
-    spec.write_text(json.dumps({
-        # relative to the worker's folder: papermill records both in the notebook's metadata
-        "input": kernel_path(job.source or job.notebook.path), "output": kernel_path(job.executed),
-        "cwd": str(paths.NOTEBOOKS),
-        "parameters": job.parameters, "result": str(result), "verbose": verbose,
-        "sockets": sockets}))
-    with open(log, "wb") as handle:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "evalkit.workspace.worker", str(spec)], env=env,
-            cwd=str(paths.NOTEBOOKS), stdin=subprocess.DEVNULL,
-            stdout=None if verbose else handle, stderr=None if verbose else subprocess.STDOUT,
-            start_new_session=True)
-    return proc, result, log, sockets
-
-
-def _stop(procs) -> None:
-    """Stop every worker AND its kernel; return only when all of them have exited.
-
-    A kernel runs in a session of its own, so signalling the worker's process
-    group does not reach it: we SIGTERM each worker's whole process tree and
-    SIGKILL what is left after 5 s.  Waiting matters: a kernel still running
-    a cell could create a temporary output after the caller cleaned the folder.
-    """
-    import psutil
-
-    tree = []
-    for proc in procs:
-        with contextlib.suppress(psutil.NoSuchProcess):
-            top = psutil.Process(proc.pid)
-            tree += [top, *top.children(recursive=True)]
-    for member in tree:
-        with contextlib.suppress(psutil.NoSuchProcess):
-            member.terminate()
-    alive = _wait_gone(tree, 5)
-    for member in alive:
-        with contextlib.suppress(psutil.NoSuchProcess):
-            member.kill()
-    _wait_gone(alive, 30)
-    for proc in procs:  # reap the workers' exit statuses
-        proc.wait()
-
-
-def _wait_gone(members, timeout: float) -> list:
-    """Wait until every process has exited; return those still running after ``timeout``.
-
-    A zombie counts as gone: it runs no code, and an orphaned kernel is reaped
-    by whoever adopts it (which, in a container, may never happen).
-    """
-    import psutil
-
-    deadline = time.monotonic() + timeout
-    while True:
-        alive = []
-        for member in members:
-            with contextlib.suppress(psutil.NoSuchProcess):
-                if member.is_running() and member.status() != psutil.STATUS_ZOMBIE:
-                    alive.append(member)
-        if not alive or time.monotonic() >= deadline:
-            return alive
-        time.sleep(0.02)
-
-
-def run_jobs(jobs: list[Job], parallel: int = 1, verbose: bool = False,
-             on_start=None, on_done=None, one_thread: bool | None = None) -> list[Outcome]:
-    """Run ``jobs``, ``parallel`` worker processes at a time; outcomes in completion order.
-
-    Only the calling thread starts, polls and reaps workers.  With more than
-    one at a time (or ``one_thread``) each kernel gets one thread (numba,
-    BLAS) so they do not oversubscribe the cores; results do not depend on
-    thread counts.
-    """
-    env = _environment(parallel > 1 if one_thread is None else one_thread)
-    pending, running, outcomes = list(jobs), {}, []
-    try:
-        while pending or running:
-            while pending and len(running) < max(1, parallel):
-                job = pending.pop(0)
-                running[job.name, id(job)] = (job, time.perf_counter(), *_start(job, env, verbose))
-                if on_start:
-                    on_start(job)
-            done = [k for k, (_, _, proc, *_) in running.items() if proc.poll() is not None]
-            if not done:
-                time.sleep(0.05)
-            for key in done:
-                job, started, proc, result, log, sockets = running.pop(key)
-                shutil.rmtree(sockets, ignore_errors=True)
-                outcomes.append(_outcome(job, time.perf_counter() - started, proc.returncode,
-                                         result, log))
-                if outcomes[-1].status != "ok" and job.parameters.get("out_dir"):
-                    # an interrupted worker kills its kernel, maybe between creating a
-                    # temporary and removing it; the worker is gone, and its kernel with it
-                    remove_stale_temporaries(paths.NOTEBOOKS / job.parameters["out_dir"])
-                if on_done:
-                    on_done(outcomes[-1])
-    except BaseException:  # Ctrl-C or an error in a callback: leave no worker or kernel behind
-        _stop([proc for _, _, proc, *_ in running.values()])
-        # a kernel stopped between creating a temporary and renaming it leaves one behind;
-        # every worker is gone now, so no temporary in their folders is still in use
-        for job, _, _, _, _, sockets in running.values():
-            shutil.rmtree(sockets, ignore_errors=True)
-            if job.parameters.get("out_dir"):   # relative to the kernels' folder
-                remove_stale_temporaries(paths.NOTEBOOKS / job.parameters["out_dir"])
-        raise
-    return outcomes
-
-
-def _outcome(job: Job, seconds: float, code: int, result: Path, log: Path) -> Outcome:
-    if result.is_file():
-        rec = json.loads(result.read_text())
-        return Outcome(job, rec["status"], seconds, log, rec.get("cell"), rec.get("error", ""),
-                       rec.get("message", ""))
-    return Outcome(job, "failed", seconds, log, None, "WorkerDied",
-                   f"the worker process exited with status {code} before reporting")
 
 
 def expected_seconds(job: Job) -> float:

@@ -1,11 +1,13 @@
-"""Execute one notebook with papermill in THIS process: the runner's worker.
+"""Execute notebooks with papermill in THIS process: the runner's worker.
 
-Run as ``python -m evalkit.workspace.worker SPEC.json``; the spec holds the
-notebook, the executed copy's path, the kernel's working directory, the
-parameters and where to write the result record.  Each notebook runs in a
-worker process of its own, so papermill's process-wide ``os.chdir`` and its
-global I/O handlers never race with another notebook (they did when
-notebooks ran in threads of one process).
+Run as ``python -m evalkit.workspace.worker SPEC.json`` for one notebook, or
+with ``--serve`` to run one notebook per spec path read from stdin (the
+runner's workers, :mod:`evalkit.workspace.jobs`: papermill imported once, a
+fresh kernel per notebook).  A spec holds the notebook, the executed copy's
+path, the kernel's working directory, the parameters, the log and where to
+write the result record.  Only one notebook runs in a worker at a time, so
+papermill's process-wide ``os.chdir`` and its global I/O handlers never race
+with another notebook (they did when notebooks ran in threads of one process).
 
 The result record (JSON) says ``ok`` or, for a failure, the failing cell's
 index, the error's name and message; the runner prints those instead of a
@@ -144,14 +146,42 @@ def skip_iri_checker() -> None:
     sys.modules.setdefault("rfc3987_syntax", None)
 
 
+def _log_to(path: str) -> None:
+    """Send this process's stdout and stderr, and so a kernel started after this, to ``path``."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    os.dup2(fd, 1)
+    os.dup2(fd, 2)
+    os.close(fd)
+
+
+def _run(spec_path: str) -> dict:
+    """Run one job (its spec file) and write its result record, atomically: the runner
+    takes the record's appearance as the job's end."""
+    spec = json.loads(Path(spec_path).read_text())
+    if spec.get("log"):
+        _log_to(spec["log"])
+    record = execute(spec) | {"worker": os.getpid()}
+    result = Path(spec["result"])
+    partial = result.with_name(f".{result.name}.{os.getpid()}.tmp")
+    partial.write_text(json.dumps(record))
+    os.replace(partial, result)
+    return record
+
+
 def main(argv: list[str] | None = None) -> int:
+    """``worker SPEC.json``: run one job; ``worker --serve``: run one job per spec path read
+    from stdin, until stdin ends (the runner's workers: papermill is imported once)."""
     argv = sys.argv[1:] if argv is None else argv
     die_with_parent()
     skip_iri_checker()
-    spec = json.loads(Path(argv[0]).read_text())
-    record = execute(spec)
-    Path(spec["result"]).write_text(json.dumps(record))
-    return 0 if record["status"] == "ok" else 1
+    if argv[0] != "--serve":
+        return 0 if _run(argv[0])["status"] == "ok" else 1
+    for line in sys.stdin:
+        if line.strip():
+            _run(line.strip())
+    return 0
 
 
 if __name__ == "__main__":  # pragma: no cover - run as a process

@@ -58,6 +58,40 @@ def test_a_failing_notebook_is_reported_by_cell_and_error_while_the_others_finis
     assert bad.log.is_file() and "Traceback" not in bad.message
 
 
+def _worker_of(outcome) -> int:
+    import json
+
+    return json.loads(outcome.job.executed.with_suffix(".result.json").read_text())["worker"]
+
+
+def test_a_worker_runs_its_jobs_one_after_another_and_a_dead_worker_fails_its_job_only(
+        tmp_path, notebook_inputs):
+    """Jobs share a worker (papermill imported once), each with a fresh kernel; a notebook whose
+    kernel kills its worker fails as WorkerDied, and the next job gets a new worker."""
+    import nbformat
+
+    kim = papers.notebook("explore_kim2010")
+    params = dict(kim.batch, **notebook_inputs[kim.name])
+    killer = tmp_path / "kills_its_worker.ipynb"
+    nbformat.write(nbformat.v4.new_notebook(
+        cells=[nbformat.v4.new_code_cell("import os, signal\nos.kill(os.getppid(), signal.SIGKILL)")],
+        metadata={"kernelspec": {"name": "python3", "language": "python", "display_name": "Python 3"}}),
+        killer)
+    jobs = [runner.Job(kim, dict(params, out_dir=str(tmp_path / f"out{i}")), tmp_path / f"nb{i}.ipynb")
+            for i in range(2)]
+    jobs.insert(1, runner.Job(kim, dict(params, out_dir=str(tmp_path / "killed")),
+                              tmp_path / "killed.ipynb", source=killer))
+    first, killed, last = runner.run_jobs(jobs, parallel=1)
+    assert (first.status, killed.status, last.status) == ("ok", "failed", "ok")
+    assert killed.error == "WorkerDied" and "before reporting" in killed.message
+    assert _worker_of(first) != _worker_of(last)        # the dead worker was replaced
+    again = runner.run_jobs([runner.Job(kim, dict(params, out_dir=str(tmp_path / f"again{i}")),
+                                        tmp_path / f"again{i}.ipynb") for i in range(2)], parallel=1)
+    assert [o.status for o in again] == ["ok", "ok"]
+    assert _worker_of(again[0]) == _worker_of(again[1])  # one worker, two notebooks
+    assert all((tmp_path / f"again{i}" / "explore.png").is_file() for i in range(2))
+
+
 def _runner(nb, params, executed):
     code = ("import sys, json; from evalkit import papers; from evalkit.workspace import runner; "
             "runner.run_notebook(papers.notebook(sys.argv[1]), executed_dir=sys.argv[2], "
