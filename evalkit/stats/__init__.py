@@ -4,6 +4,8 @@
   Hollander-Wolfe-Chicken interval; rank swaps; tau_ap (Yilmaz et al. 2008).
 * :mod:`~evalkit.stats.hsd`: the randomised Tukey HSD test and the two-way
   ANOVA residual variance behind ES_HSD.
+* :mod:`~evalkit.stats.studentized_range`: the studentised range's cdf and
+  quantiles (Tukey's HSD critical value q).
 * :mod:`~evalkit.stats.anova`: two-way ANOVA without replication and the
   systems' intervals from V_E.
 * :mod:`~evalkit.stats.pairwise`: every system pair under the HSD (with
@@ -25,6 +27,7 @@ __getattr__, __dir__, __all__ = exports(__name__, {
     "rank_correlation": ("KendallTau", "kendall_tau", "rank_swaps", "tau_ap"),
     "hsd": ("residual_variance", "seed_to_int", "tukey_null_ranges", "randomised_tukey_hsd",
             "randomised_tukey_hsd_many"),
+    "studentized_range": ("studentized_range_cdf", "studentized_range_ppf"),
     "anova": ("two_way_anova", "system_intervals"),
     "pairwise": ("hsd_pairs", "paired_pairs", "wins_ties_losses"),
     "agreement": ("adjusted_rand_index", "CohensKappa", "cohens_kappa", "fleiss_kappa",

