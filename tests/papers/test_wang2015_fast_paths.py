@@ -1,0 +1,104 @@
+"""Wang §3–4: the faster paths of the whole-world draws against the code they replaced.
+
+The references below are the slower implementations as they were before; each
+test asserts the faster path gives the same bits (and leaves the generator in
+the same state where it draws random numbers).
+"""
+
+import numpy as np
+import pandas as pd
+
+from evalkit.papers.wang2015_assessor_differences import draws as wd, fastworld
+from evalkit.paths import PUBLISHED
+from evalkit.simulate import ttg as simulate
+
+TARGETS = pd.read_csv(PUBLISHED / "wang2015_ttg_official_scores.csv")
+
+
+def run_hits_reference(qrels: pd.DataFrame, latent: dict, targets: pd.DataFrame, rng: np.random.Generator):
+    """:func:`evalkit.simulate.ttg.ttg_runs` in tweet positions, with the same random calls.
+
+    Returns ``(run_names, returned, cell, tweet)`` (see :class:`World`); the
+    generator is left where ``ttg_runs`` leaves it.
+    """
+    topics = sorted(latent)
+    groups = sorted(targets["group"].unique())
+    style = {g: (rng.uniform(0.05, 0.6), rng.random() < 0.2) for g in groups}
+    n_non = qrels[qrels["grade"] == 0].groupby("topic").size().to_dict()
+    offset = np.cumsum([0] + [latent[t]["docs"].size for t in topics])
+    layout = []
+    for ti, topic in enumerate(topics):
+        units = latent[topic]["units"]
+        sizes = np.bincount(units)
+        layout.append((np.argsort(units, kind="stable") + offset[ti], sizes, np.cumsum(sizes) - sizes,
+                       sizes / sizes.sum(), n_non.get(topic, 0)))
+    names, counter = [], {}
+    returned = np.zeros((len(targets), len(topics)), dtype=np.int64)
+    cells, tweets = [], []
+    for ri, row in enumerate(targets.itertuples(index=False)):
+        gi = groups.index(row.group)
+        counter[row.group] = counter.get(row.group, 0) + 1
+        names.append(f"G{gi + 1:02d}-run{counter[row.group]}")
+        redundancy, unjudged = style[row.group]
+        for ti, (by_unit, sizes, starts, p_unit, pool_non) in enumerate(layout):
+            r = float(np.clip(row.unweighted_recall * rng.lognormal(0, 0.35), 0, 1))
+            hits = int(rng.binomial(sizes.size, r))
+            p = float(np.clip(row.precision * rng.lognormal(0, 0.3), 0.02, 1))
+            chosen = (np.asarray(rng.choice(sizes.size, size=hits, replace=False, p=p_unit), dtype=np.int64)
+                      if hits else np.zeros(0, dtype=np.int64))
+            picks = starts[chosen] + (rng.random(chosen.size) * sizes[chosen]).astype(np.int64)
+            filler = max(0, int(round(hits / p)) - hits) if hits else int(rng.integers(1, 15))
+            n_red = int(rng.binomial(filler, redundancy))
+            n_unj = int(rng.binomial(filler - n_red, 0.3)) if unjudged else 0
+            n_nonrel = filler - n_red - n_unj
+            got = [picks]
+            pool_red = sizes[chosen].sum() - chosen.size
+            if pool_red:
+                span = np.concatenate([np.arange(starts[u], starts[u] + sizes[u]) for u in chosen])
+                span = span[~np.isin(span, picks)]
+                take = min(n_red, pool_red)
+                got.append(span[rng.choice(pool_red, size=take, replace=False)])
+            else:
+                take = 0
+            non = 0
+            if pool_non:
+                non = min(n_nonrel, pool_non)
+                rng.choice(pool_non, size=non, replace=False)
+            if n_unj:
+                rng.integers(simulate._FEB_2013, simulate._MAR_END_2013, size=n_unj)
+                rng.integers(0, 1 << 22, size=n_unj)           # the snowflake ids' low bits
+            n = hits + take + non + n_unj
+            rng.permutation(n)
+            returned[ri, ti] = n
+            rel = by_unit[np.concatenate(got)] if len(got) > 1 else by_unit[picks]
+            tweets.append(rel)
+            cells.append(np.full(rel.size, ri * len(topics) + ti, dtype=np.int64))
+    return (np.array(names, dtype=object), returned, np.concatenate(cells), np.concatenate(tweets))
+
+
+def test_choice_without_replacement_is_generator_choice_bit_for_bit():
+    meta = np.random.default_rng(0)
+    for _ in range(2000):
+        n = int(meta.integers(2, 300))
+        sizes = meta.geometric(0.2, n).astype(np.int64)
+        p = sizes / sizes.sum()
+        cdf = np.cumsum(p)
+        cdf /= cdf[-1]
+        hits = int(meta.integers(1, n + 1))
+        seed = int(meta.integers(1 << 30))
+        a, b = np.random.default_rng(seed), np.random.default_rng(seed)
+        expected = np.asarray(a.choice(n, size=hits, replace=False, p=p), dtype=np.int64)
+        np.testing.assert_array_equal(fastworld.choice_without_replacement(b, hits, p, cdf), expected)
+        assert a.bit_generator.state == b.bit_generator.state
+
+
+def test_run_hits_is_its_reference_bit_for_bit():
+    for seed, n_topics in ((3, 4), (17, 55)):
+        rng = np.random.default_rng(seed)
+        qrels, latent = simulate.ttg_pool(rng, n_topics=n_topics)
+        r1, r2 = np.random.default_rng(seed + 1), np.random.default_rng(seed + 1)
+        got = fastworld.run_hits(qrels, latent, TARGETS, r1)
+        expected = run_hits_reference(qrels, latent, TARGETS, r2)
+        assert r1.bit_generator.state == r2.bit_generator.state
+        for x, y in zip(got, expected):
+            np.testing.assert_array_equal(x, y)
