@@ -8,7 +8,10 @@ the same state where it draws random numbers).
 import numpy as np
 import pandas as pd
 
-from evalkit.papers.wang2015_assessor_differences import draws as wd, fastworld
+from evalkit.measures import timeline
+from evalkit.papers.wang2015_assessor_differences import draws as wd, fastworld, light
+from evalkit.papers.wang2015_assessor_differences.draws import World, _largest_share, topic_aris
+from evalkit.papers.wang2015_assessor_differences.pipeline import stability, swap_differences
 from evalkit.paths import PUBLISHED
 from evalkit.simulate import ttg as simulate
 
@@ -76,6 +79,28 @@ def run_hits_reference(qrels: pd.DataFrame, latent: dict, targets: pd.DataFrame,
     return (np.array(names, dtype=object), returned, np.concatenate(cells), np.concatenate(tweets))
 
 
+def row_reference(world: World, s_off: pd.DataFrame, alt: dict, diffs_out: list | None) -> dict:
+    s_alt = world.score(alt)
+    t1 = stability(s_off, s_alt).set_index("metric")
+    ari = topic_aris(world.official, alt)
+    row = {"tau_min": t1.tau.min(), "most_swaps": t1.rank_swaps.idxmax(), "lowest_tau": t1.tau.idxmin()}
+    diffs = {}
+    for m in timeline.METRICS:
+        d = swap_differences(s_off, s_alt, m).to_numpy()
+        diffs[m] = d
+        row |= {f"tau_{m}": t1.loc[m, "tau"], f"swaps_{m}": int(t1.loc[m, "rank_swaps"]),
+                f"small_{m}": float((d < 0.03).mean()) if d.size else float("nan"),
+                f"absdiff_{m}": float((s_alt[m] - s_off[m]).abs().mean() / s_off[m].mean())}
+    if diffs_out is not None:
+        diffs_out.append(diffs)
+    return row | {"ari_mean": ari.mean(), "ari_median": float(np.median(ari)), "ari_sd": ari.std(ddof=1),
+                  "clusters_official": np.mean([lab.max() + 1 for lab in world.official.values()]),
+                  "clusters_alternate": np.mean([lab.max() + 1 for lab in alt.values()]),
+                  "relevant_per_topic": np.mean([lab.size for lab in alt.values()]),
+                  "largest_share_alternate": _largest_share(alt),
+                  "largest_share_official": _largest_share(world.official)}
+
+
 def test_choice_without_replacement_is_generator_choice_bit_for_bit():
     meta = np.random.default_rng(0)
     for _ in range(2000):
@@ -102,3 +127,30 @@ def test_run_hits_is_its_reference_bit_for_bit():
         assert r1.bit_generator.state == r2.bit_generator.state
         for x, y in zip(got, expected):
             np.testing.assert_array_equal(x, y)
+
+
+def _same(a, b):
+    """Equal bits (NaN equal to NaN); a float equal to a numpy float64 (one table column)."""
+    if isinstance(a, float) and isinstance(b, float):
+        return np.float64(a).tobytes() == np.float64(b).tobytes()
+    return a == b and type(a) is type(b)
+
+
+def test_whole_world_rows_are_the_pandas_rows_bit_for_bit():
+    merge_a = simulate.TTG_DEFAULTS["merge"][1]
+    worlds = [fastworld.draw_world(np.random.default_rng(2015), TARGETS)]
+    worlds += [light.light_world(wd.world_rng(7, d), TARGETS) for d in (1, 2)]
+    for world in worlds:
+        s_off = world.score(world.official)
+        variants = [world.alternate, world.official]
+        variants += [world.labeler(world.latent, merge_a, world.alternate_rng(), level, merge_size_bias=bias,
+                                   largest_share=share)
+                     for level, bias, share in ((0.0, 1.0, None), (2.5, 0.0, None), (1.0, 1.0, 0.16))]
+        for alt in variants:
+            d_new, d_old = [], []
+            new, old = wd._row(world, s_off, alt, d_new), row_reference(world, s_off, alt, d_old)
+            assert list(new) == list(old)
+            for k in old:
+                assert _same(new[k], old[k]), k
+            for m in timeline.METRICS:
+                np.testing.assert_array_equal(d_new[0][m], d_old[0][m])
