@@ -154,3 +154,19 @@ def test_whole_world_rows_are_the_pandas_rows_bit_for_bit():
                 assert _same(new[k], old[k]), k
             for m in timeline.METRICS:
                 np.testing.assert_array_equal(d_new[0][m], d_old[0][m])
+
+
+def test_tweet_times_equal_the_dict_of_every_timestamp():
+    from evalkit.papers.wang2015_assessor_differences.pipeline import tweet_times
+
+    qrels = pd.DataFrame({"topic": ["1", "1", "2", "2"],
+                          "doc": ["300000000000000000", "310000000000000001", "300000000000000000",
+                                  "429000000000000000"], "grade": [1, 0, 2, 1]})
+    times = simulate.tweet_time_ms(qrels.doc.astype("int64"))
+    expected = dict(zip(qrels.doc, pd.to_datetime(times, unit="ms")))   # the dict it was
+    got = tweet_times(qrels)
+    assert got == expected and len(got) == 3 and list(got) == list(expected)
+    for doc, stamp in expected.items():
+        assert type(got[doc]) is type(stamp) and got[doc].value == stamp.value and got[doc].unit == stamp.unit
+    # tweet 1288834974657 ms after the epoch (Twitter's): snowflake 0 is 2010-11-04 01:42:54.657 UTC
+    assert tweet_times(pd.DataFrame({"doc": ["0"]}))["0"] == pd.Timestamp("2010-11-04 01:42:54.657")

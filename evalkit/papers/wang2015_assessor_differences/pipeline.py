@@ -23,6 +23,7 @@ themselves are in :mod:`evalkit.measures.timeline`, the simulated world in
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -140,10 +141,29 @@ def figure2_spread(official: pd.DataFrame, trec_scores: pd.DataFrame) -> pd.Data
     return spread
 
 
-def tweet_times(qrels: pd.DataFrame) -> dict:
-    """Posting time of every judged tweet (from its snowflake id)."""
+class _Times(Mapping):
+    """Tweet id -> posting time, each ``Timestamp`` made when it is looked up (Figure 3 looks
+    up two topics' tweets of tens of thousands)."""
+
+    def __init__(self, docs, stamps: pd.DatetimeIndex):
+        self._at = dict(zip(docs, range(len(docs))))      # a repeated id: its last row, as dict()
+        self._stamps = stamps
+
+    def __getitem__(self, doc):
+        return self._stamps[self._at[doc]]
+
+    def __iter__(self):
+        return iter(self._at)
+
+    def __len__(self) -> int:
+        return len(self._at)
+
+
+def tweet_times(qrels: pd.DataFrame) -> Mapping:
+    """Posting time of every judged tweet (from its snowflake id): a read-only mapping
+    from tweet id to ``pandas.Timestamp``, equal to the dict of all of them."""
     times = simulate.tweet_time_ms(qrels.doc.astype("int64"))
-    return dict(zip(qrels.doc, pd.to_datetime(times, unit="ms")))
+    return _Times(qrels.doc.to_numpy(object), pd.to_datetime(times, unit="ms"))
 
 
 def cluster_panels(clusters: dict, topics, ari: pd.Series, when: dict, label) -> dict:
