@@ -170,3 +170,19 @@ def test_tweet_times_equal_the_dict_of_every_timestamp():
         assert type(got[doc]) is type(stamp) and got[doc].value == stamp.value and got[doc].unit == stamp.unit
     # tweet 1288834974657 ms after the epoch (Twitter's): snowflake 0 is 2010-11-04 01:42:54.657 UTC
     assert tweet_times(pd.DataFrame({"doc": ["0"]}))["0"] == pd.Timestamp("2010-11-04 01:42:54.657")
+
+
+def test_unjudged_counts_the_run_rows_whose_pair_is_not_judged():
+    from evalkit.papers.wang2015_assessor_differences.pipeline import _unjudged
+
+    qrels = pd.DataFrame({"topic": ["1", "1", "2"], "doc": ["a", "b", "a"], "grade": [1, 0, 2]})
+    runs = pd.DataFrame({"run": ["r"] * 6, "topic": ["1", "1", "2", "2", "3", "1"],
+                         "doc": ["a", "c", "a", "b", "a", "b"]})
+    # ("1","c"), ("2","b") and ("3","a") are not judged (each id is judged in another topic or none)
+    assert _unjudged(qrels, runs) == 3
+    assert _unjudged(qrels, runs.iloc[[0, 2, 5]]) == 0
+    rng = np.random.default_rng(0)
+    q = pd.DataFrame({"topic": rng.integers(0, 5, 300).astype(str), "doc": rng.integers(0, 90, 300).astype(str)})
+    r = pd.DataFrame({"topic": rng.integers(0, 6, 2000).astype(str), "doc": rng.integers(0, 120, 2000).astype(str)})
+    judged = set(zip(q.topic, q.doc))                              # the set the count replaced
+    assert _unjudged(q, r) == sum(1 for k in zip(r.topic, r.doc) if k not in judged)

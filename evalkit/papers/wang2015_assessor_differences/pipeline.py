@@ -71,12 +71,24 @@ def load_world(data_dir, qrels_path=None) -> World:
                 for a in ("official", "alternate")}
     report: list[str] = []
     runs = trec.read_runs(data_dir / "runs", qrels, report)
-    column = lambda frame, name: frame[name].to_numpy(object)    # noqa: E731 (not pandas' slower iteration)
-    judged = set(zip(column(qrels, "topic"), column(qrels, "doc")))
-    unjudged = sum(1 for k in zip(column(runs, "topic"), column(runs, "doc")) if k not in judged)
+    unjudged = _unjudged(qrels, runs)
     if unjudged:
         report.append(f"{unjudged} returned tweets are unjudged (they count as non-relevant)")
     return World(qrels, clusters, runs, tuple(report))
+
+
+def _unjudged(qrels: pd.DataFrame, runs: pd.DataFrame) -> int:
+    """How many run rows return a (topic, tweet) pair the qrels do not judge: each pair as a
+    whole number (the topic's and the document's positions among the qrels' own; a document
+    or topic the qrels never name is unjudged outright)."""
+    topics = pd.Index(pd.unique(qrels["topic"].to_numpy(object)))
+    docs = pd.Index(pd.unique(qrels["doc"].to_numpy(object)))
+    judged = topics.get_indexer(qrels["topic"].to_numpy(object)).astype(np.int64) * len(docs) \
+        + docs.get_indexer(qrels["doc"].to_numpy(object))
+    t, d = (index.get_indexer(runs[col].to_numpy(object)).astype(np.int64)
+            for index, col in ((topics, "topic"), (docs, "doc")))
+    known = (t >= 0) & (d >= 0)
+    return int((~known).sum() + (~np.isin((t * len(docs) + d)[known], judged)).sum())
 
 
 def _check_tweet_ids(qrels: pd.DataFrame, path: Path) -> None:
