@@ -186,3 +186,33 @@ def test_unjudged_counts_the_run_rows_whose_pair_is_not_judged():
     r = pd.DataFrame({"topic": rng.integers(0, 6, 2000).astype(str), "doc": rng.integers(0, 120, 2000).astype(str)})
     judged = set(zip(q.topic, q.doc))                              # the set the count replaced
     assert _unjudged(q, r) == sum(1 for k in zip(r.topic, r.doc) if k not in judged)
+
+
+def _segment_rank_reference(cell, key):
+    """light._segment_rank as it was (numpy's default introsort)."""
+    order = np.argsort(cell + np.minimum(key, 1 - 1e-9))
+    first = np.r_[0, np.flatnonzero(np.diff(cell)) + 1]
+    rank = np.empty(cell.size, dtype=np.int64)
+    rank[order] = np.arange(cell.size) - np.repeat(first, np.diff(np.r_[first, cell.size]))
+    return rank
+
+
+def test_segment_ranks_are_the_introsorts_ranks_on_the_runs_keys():
+    calls = []
+
+    def spy(cell, key):
+        calls.append((cell, key))
+        return _segment_rank_reference(cell, key)
+
+    latent, _, nonrelevant = light.pool(wd.world_rng(2015, 3))
+    original = light._segment_rank
+    light._segment_rank = spy
+    try:
+        light.runs(latent, nonrelevant, TARGETS, np.random.default_rng(4))
+    finally:
+        light._segment_rank = original
+    assert len(calls) == 2 and calls[0][0].size > 100_000
+    rng = np.random.default_rng(5)
+    cell = np.sort(rng.integers(0, 300, 20_000))
+    for c, k in calls + [(cell, rng.random(cell.size)), (cell, -np.expm1(-rng.exponential(size=cell.size) / 40))]:
+        np.testing.assert_array_equal(light._segment_rank(c, k), _segment_rank_reference(c, k))
