@@ -63,3 +63,17 @@ def test_sample_pairs_is_the_loop_it_replaced_bit_for_bit():
         assert r1.bit_generator.state == r2.bit_generator.state
         assert len(expected) or per_type == 0
         pd.testing.assert_frame_equal(got, expected, check_exact=True)
+
+
+def test_unjudged_rows_mark_the_pairs_the_qrels_do_not_judge():
+    from evalkit.simulate.preferences import unjudged_rows
+
+    qrels = pd.DataFrame({"topic": ["1", "1", "2"], "doc": ["a", "b", "a"], "grade": [1, 0, 2]})
+    runs = pd.DataFrame({"topic": ["1", "1", "2", "2", "3", "1", "2"], "doc": ["a", "c", "a", "b", "a", "b", "z"]})
+    # ("1","c"): unknown doc; ("2","b"): both known, the pair not; ("3","a"): unknown topic
+    assert unjudged_rows(qrels, runs).tolist() == [False, True, False, True, True, False, True]
+    rng = np.random.default_rng(0)
+    q = pd.DataFrame({"topic": rng.integers(0, 5, 300).astype(str), "doc": rng.integers(0, 90, 300).astype(str)})
+    r = pd.DataFrame({"topic": rng.integers(0, 6, 2000).astype(str), "doc": rng.integers(0, 120, 2000).astype(str)})
+    judged = set(zip(q.topic, q.doc))                              # the set it replaced
+    assert unjudged_rows(q, r).tolist() == [k not in judged for k in zip(r.topic, r.doc)]

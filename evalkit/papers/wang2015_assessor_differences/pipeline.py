@@ -35,6 +35,7 @@ from ...errors import InputError
 from ...formats import clusters as cluster_files, trec
 from ...measures import timeline
 from ...simulate import ttg as simulate
+from ...simulate.preferences import unjudged_rows
 from ...stats import agreement, rank_correlation
 from ... import paths
 
@@ -78,17 +79,8 @@ def load_world(data_dir, qrels_path=None) -> World:
 
 
 def _unjudged(qrels: pd.DataFrame, runs: pd.DataFrame) -> int:
-    """How many run rows return a (topic, tweet) pair the qrels do not judge: each pair as a
-    whole number (the topic's and the document's positions among the qrels' own; a document
-    or topic the qrels never name is unjudged outright)."""
-    topics = pd.Index(pd.unique(qrels["topic"].to_numpy(object)))
-    docs = pd.Index(pd.unique(qrels["doc"].to_numpy(object)))
-    judged = topics.get_indexer(qrels["topic"].to_numpy(object)).astype(np.int64) * len(docs) \
-        + docs.get_indexer(qrels["doc"].to_numpy(object))
-    t, d = (index.get_indexer(runs[col].to_numpy(object)).astype(np.int64)
-            for index, col in ((topics, "topic"), (docs, "doc")))
-    known = (t >= 0) & (d >= 0)
-    return int((~known).sum() + (~np.isin((t * len(docs) + d)[known], judged)).sum())
+    """How many run rows return a (topic, tweet) pair the qrels do not judge."""
+    return int(unjudged_rows(qrels, runs).sum())
 
 
 def _check_tweet_ids(qrels: pd.DataFrame, path: Path) -> None:
