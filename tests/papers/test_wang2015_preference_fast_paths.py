@@ -77,3 +77,49 @@ def test_unjudged_rows_mark_the_pairs_the_qrels_do_not_judge():
     r = pd.DataFrame({"topic": rng.integers(0, 6, 2000).astype(str), "doc": rng.integers(0, 120, 2000).astype(str)})
     judged = set(zip(q.topic, q.doc))                              # the set it replaced
     assert unjudged_rows(q, r).tolist() == [k not in judged for k in zip(r.topic, r.doc)]
+
+
+def judgment_table_reference(log, timelines):
+    """study.judgment_table as it was (one frame per (type, metric), concatenated and sorted)."""
+    from evalkit.papers.wang2015_user_preferences.study import BIN_LABELS, BINS, METRICS_OF_TYPE, time_bins
+
+    scores = timelines.set_index(["run", "topic"])
+    log = log.reset_index(drop=True)
+    left_at = scores.index.get_indexer(pd.MultiIndex.from_arrays([log.left_run, log.topic]))
+    right_at = scores.index.get_indexer(pd.MultiIndex.from_arrays([log.right_run, log.topic]))
+    kinds = log["type"].to_numpy()
+    parts = []
+    for kind, metrics in METRICS_OF_TYPE.items():
+        sel = np.flatnonzero(kinds == kind)
+        for order, m in enumerate(metrics):
+            left = scores[m].to_numpy()[left_at[sel]]
+            right = scores[m].to_numpy()[right_at[sel]]
+            implied = np.where(left > right, "left", np.where(right > left, "right", "neither"))
+            part = log.iloc[sel][["assessor", "batch", "pair_id", "type", "topic"]].assign(
+                metric=m, diff=left - right, implied=implied, choice=log["choice"].to_numpy()[sel],
+                seconds=log["seconds"].to_numpy()[sel])
+            parts.append(part.assign(_row=sel, _order=order))
+    out = (pd.concat(parts).sort_values(["_row", "_order"], kind="stable")
+           .drop(columns=["_row", "_order"]).reset_index(drop=True))
+    out["bin"] = pd.cut(out["diff"].abs(), BINS, right=False, labels=list(BIN_LABELS))
+    out["time_bin"] = time_bins(out.seconds)
+    return out
+
+
+def test_judgment_table_is_the_concatenated_frames_bit_for_bit():
+    from evalkit.papers.wang2015_user_preferences.study import judgment_table
+    from evalkit.simulate.preferences import draw_choices, draw_design, study_generator
+
+    rng = np.random.default_rng(3)
+    runs, topics = [f"r{i:02d}" for i in range(30)], [str(171 + t) for t in range(40)]
+    timelines = pd.DataFrame([{"run": r, "topic": t, "length": int(rng.integers(5, 40)), "unjudged": 0,
+                               **{m: round(rng.random(), 3) for m in
+                                  ("precision", "recall", "weighted_recall", "f1", "weighted_f1")}}
+                              for r in runs for t in topics])
+    rel = pd.Series(rng.integers(50, 200, len(topics)), index=topics)
+    for study in range(3):
+        design = draw_design(timelines, rel, study_generator(9, study))
+        log = draw_choices(design).iloc[::-1]                          # any order, any index
+        got, expected = judgment_table(log, timelines), judgment_table_reference(log, timelines)
+        assert len(got) > len(log) > 100
+        pd.testing.assert_frame_equal(got, expected, check_exact=True)

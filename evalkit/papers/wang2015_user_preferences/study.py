@@ -173,20 +173,18 @@ def judgment_table(log: pd.DataFrame, timelines: pd.DataFrame) -> pd.DataFrame:
     if (left_at < 0).any() or (right_at < 0).any():
         bad = log[(left_at < 0) | (right_at < 0)].iloc[0]
         raise KeyError(f"no timeline for run {bad.left_run!r} or {bad.right_run!r} on topic {bad.topic!r}")
-    kinds = log["type"].to_numpy()
-    parts = []   # one row per (judgment, checked metric), judgments in log order
-    for kind, metrics in METRICS_OF_TYPE.items():
-        sel = np.flatnonzero(kinds == kind)
-        for order, m in enumerate(metrics):
-            left = scores[m].to_numpy()[left_at[sel]]
-            right = scores[m].to_numpy()[right_at[sel]]
-            implied = np.where(left > right, "left", np.where(right > left, "right", "neither"))
-            part = log.iloc[sel][["assessor", "batch", "pair_id", "type", "topic"]].assign(
-                metric=m, diff=left - right, implied=implied, choice=log["choice"].to_numpy()[sel],
-                seconds=log["seconds"].to_numpy()[sel])
-            parts.append(part.assign(_row=sel, _order=order))
-    out = (pd.concat(parts).sort_values(["_row", "_order"], kind="stable")
-           .drop(columns=["_row", "_order"]).reset_index(drop=True))
+    # one row per (judgment, checked metric): judgments in log order, each type's metrics in order
+    checked = [METRICS_OF_TYPE[k] for k in log["type"].to_numpy()]
+    row = np.repeat(np.arange(len(log)), np.array([len(ms) for ms in checked], dtype=np.int64))
+    metric = np.array([m for ms in checked for m in ms], dtype=object)
+    names = list(dict.fromkeys(m for ms in METRICS_OF_TYPE.values() for m in ms))
+    values = scores[names].to_numpy(float)
+    col = pd.Index(names).get_indexer(metric)
+    left, right = values[left_at[row], col], values[right_at[row], col]
+    out = log.iloc[row][["assessor", "batch", "pair_id", "type", "topic"]].reset_index(drop=True).assign(
+        metric=metric, diff=left - right,
+        implied=np.where(left > right, "left", np.where(right > left, "right", "neither")),
+        choice=log["choice"].to_numpy()[row], seconds=log["seconds"].to_numpy()[row])
     out["bin"] = pd.cut(out["diff"].abs(), BINS, right=False, labels=list(BIN_LABELS))
     out["time_bin"] = time_bins(out.seconds)
     return out
