@@ -123,3 +123,19 @@ def test_judgment_table_is_the_concatenated_frames_bit_for_bit():
         got, expected = judgment_table(log, timelines), judgment_table_reference(log, timelines)
         assert len(got) > len(log) > 100
         pd.testing.assert_frame_equal(got, expected, check_exact=True)
+
+
+def test_choice_codes_are_the_mapped_codes():
+    import pytest
+
+    from evalkit.papers.wang2015_user_preferences.study import _CATS, _codes
+
+    values = np.random.default_rng(0).choice(["left", "right", "neither"], 500)
+    expected = pd.Series(values).map(_CATS).to_numpy().astype(int)      # the mapping it replaced
+    for form in (values, values.astype(object), pd.Series(values), pd.Series(values, dtype="category")):
+        got = _codes(form)
+        assert got.dtype == expected.dtype and np.array_equal(got, expected)
+    for bad in (["left", "up"], ["left", None], ["left", np.nan], [0, 1]):
+        with pytest.raises(ValueError, match="must be one of"):
+            _codes(bad)
+

@@ -83,10 +83,14 @@ _CATS = {"left": 0, "right": 1, "neither": 2}
 
 
 def _codes(values) -> np.ndarray:
-    codes = pd.Series(values).map(_CATS).to_numpy()
-    if np.isnan(codes.astype(float)).any():
+    """``left``, ``right``, ``neither`` as 0, 1, 2 (anything else: ValueError)."""
+    values = np.asarray(values, dtype=object)
+    codes = np.full(values.shape, -1, dtype=int)
+    for name, code in _CATS.items():
+        codes[values == name] = code
+    if (codes < 0).any():
         raise ValueError(f"choices and implied choices must be one of {sorted(_CATS)}")
-    return codes.astype(int)
+    return codes
 
 
 def agreement_by(judgments: pd.DataFrame, by: tuple[str, ...] = ("metric", "bin"),
