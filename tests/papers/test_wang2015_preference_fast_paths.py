@@ -139,3 +139,42 @@ def test_choice_codes_are_the_mapped_codes():
         with pytest.raises(ValueError, match="must be one of"):
             _codes(bad)
 
+
+def shared_fleiss_reference(log):
+    """study.shared_fleiss as it was (a loop over the shared pairs)."""
+    from evalkit.stats import agreement as agreement_stats
+
+    raters = log.assessor.nunique()
+    counts = log.groupby("pair_id").assessor.nunique()
+    shared = counts[counts == raters].index
+    rows = []
+    for pid, g in log[log.pair_id.isin(shared)].groupby("pair_id"):
+        first = min(g.left_run.iloc[0], g.right_run.iloc[0])
+        picks = [("A" if (c == "left") == (l == first) else "B") if c != "neither" else "N"
+                 for c, l in zip(g.choice, g.left_run)]
+        rows.append([picks.count("A"), picks.count("B"), picks.count("N")])
+    if not rows:
+        return float("nan"), 0, raters
+    return agreement_stats.fleiss_kappa(np.array(rows)), len(rows), raters
+
+
+def test_shared_fleiss_is_the_pair_loop_bit_for_bit():
+    from evalkit.papers.wang2015_user_preferences.study import shared_fleiss
+
+    rng = np.random.default_rng(1)
+    for trial in range(30):
+        # each assessor judges a random half of 25 pairs once, in a shuffled log
+        judged = [(a, p) for a in ("A1", "A2", "A3") for p in range(25) if rng.random() < 0.6 or p < 3]
+        runs = {p: rng.choice(["ra", "rb", "rc", "rd"], 2, replace=False) for p in range(25)}
+        swap = rng.random(len(judged)) < 0.5
+        log = pd.DataFrame({"assessor": [a for a, _ in judged], "pair_id": [p for _, p in judged],
+                            "left_run": [runs[p][int(s)] for (_, p), s in zip(judged, swap)],
+                            "right_run": [runs[p][1 - int(s)] for (_, p), s in zip(judged, swap)],
+                            "choice": rng.choice(["left", "right", "neither"], len(judged))}
+                           ).sample(frac=1, random_state=trial)
+        assert shared_fleiss_reference(log)[1] >= 3
+        got, expected = shared_fleiss(log), shared_fleiss_reference(log)
+        assert got[1:] == expected[1:] and np.float64(got[0]).tobytes() == np.float64(expected[0]).tobytes()
+    empty = log.assign(assessor=[f"A{i}" for i in range(len(log))])    # no pair judged by all
+    got, expected = shared_fleiss(empty), shared_fleiss_reference(empty)
+    assert np.isnan(got[0]) and np.isnan(expected[0]) and got[1:] == expected[1:]

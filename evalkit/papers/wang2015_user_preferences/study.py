@@ -217,15 +217,19 @@ def shared_fleiss(log: pd.DataFrame) -> tuple[float, int, int]:
     raters = log.assessor.nunique()
     counts = log.groupby("pair_id").assessor.nunique()
     shared = counts[counts == raters].index
-    rows = []
-    for pid, g in log[log.pair_id.isin(shared)].groupby("pair_id"):
-        first = min(g.left_run.iloc[0], g.right_run.iloc[0])
-        picks = [("A" if (c == "left") == (l == first) else "B") if c != "neither" else "N"
-                 for c, l in zip(g.choice, g.left_run)]
-        rows.append([picks.count("A"), picks.count("B"), picks.count("N")])
-    if not rows:
+    sub = log[log.pair_id.isin(shared)]
+    if not len(sub):
         return float("nan"), 0, raters
-    return agreement_stats.fleiss_kappa(np.array(rows)), len(rows), raters
+    # pairs in order, each pair's judgments in log order; run A: the first judgment's smaller run
+    order = np.argsort(sub["pair_id"].to_numpy(), kind="stable")
+    pid, choice, left, right = (sub[c].to_numpy(object)[order] for c in ("pair_id", "choice", "left_run", "right_run"))
+    _, start, size = np.unique(pid, return_index=True, return_counts=True)
+    group = np.repeat(np.arange(start.size), size)
+    first = np.repeat(np.where(left[start] <= right[start], left[start], right[start]), size)
+    neither = choice == "neither"
+    a = ~neither & ((choice == "left") == (left == first))
+    rows = np.column_stack([np.bincount(group[m], minlength=start.size) for m in (a, ~neither & ~a, neither)])
+    return agreement_stats.fleiss_kappa(rows), len(rows), raters
 
 
 def kappa_trend(agg: pd.DataFrame, metric: str) -> tuple[float, float]:
