@@ -112,17 +112,22 @@ def sample_pairs(timelines: pd.DataFrame, rng: np.random.Generator, base_runs: i
                                cols["length"][lo:hi].astype(float))
         bases = rng.choice(len(runs), size=min(base_runs, len(runs)), replace=False)
         for kind, m in rules.items():
-            picked = []
-            for b in bases:
-                partners = np.flatnonzero(m[b])
-                if len(partners) > per_type:
-                    partners = rng.choice(partners, size=per_type, replace=False)
-                picked.append(np.column_stack([np.full(len(partners), b), partners]))
-            pairs = np.concatenate(picked) if picked else np.zeros((0, 2), int)
-            key = pairs.min(axis=1) * len(runs) + pairs.max(axis=1)
+            # each base's partners in order; a base with more than per_type draws per_type of
+            # them (the bases in order, so the same draws as one base at a time)
+            rows, partners = np.nonzero(m[bases])
+            counts = np.bincount(rows, minlength=len(bases))
+            over = np.flatnonzero(counts > per_type)
+            if over.size:
+                parts = np.split(partners, np.cumsum(counts)[:-1])
+                for i in over:
+                    parts[i] = rng.choice(parts[i], size=per_type, replace=False)
+                counts = np.minimum(counts, per_type)
+                partners = np.concatenate(parts)
+            base = np.repeat(bases, counts)
+            key = np.minimum(base, partners) * len(runs) + np.maximum(base, partners)
             first = np.sort(np.unique(key, return_index=True)[1])   # each pair once, first base's way
             out.append((np.full(len(first), kind), np.full(len(first), topic, dtype=object),
-                        runs[pairs[first, 0]], runs[pairs[first, 1]]))
+                        runs[base[first]], runs[partners[first]]))
     names = ["type", "topic", "run_a", "run_b"]
     if not out:
         return pd.DataFrame(columns=names)

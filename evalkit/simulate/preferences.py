@@ -19,7 +19,7 @@ import pandas as pd
 
 __all__ = ["PREFERENCE_DEFAULTS", "simulate_preferences", "assessor_sensitivities",
            "choice_probabilities", "preference_timelines", "study_generator", "StudyDesign",
-           "draw_design", "draw_choices"]
+           "draw_design", "draw_choices", "unjudged_rows"]
 
 
 #: The simulated user study (five assessors, two of them doing two batches).
@@ -161,9 +161,20 @@ def preference_timelines(runs: pd.DataFrame, qrels: pd.DataFrame, clusters: dict
 
     tidy = timeline.score_runs(runs, timeline.cluster_table(clusters, qrels))
     wide = tidy.pivot_table(index=["run", "topic"], columns="metric", values="value").reset_index()
-    column = lambda frame, name: frame[name].to_numpy(object)    # noqa: E731 (not pandas' slower iteration)
-    judged = set(zip(column(qrels, "topic"), column(qrels, "doc")))
-    per = runs.assign(unjudged=[k not in judged for k in zip(column(runs, "topic"), column(runs, "doc"))])
+    per = runs.assign(unjudged=unjudged_rows(qrels, runs))
     stats_ = per.groupby(["run", "topic"]).agg(length=("doc", "size"), unjudged=("unjudged", "sum"))
     out = wide.merge(stats_.reset_index(), on=["run", "topic"], how="left")
     return out.fillna({"length": 0, "unjudged": 0}).astype({"length": int, "unjudged": int})
+
+
+def unjudged_rows(qrels: pd.DataFrame, runs: pd.DataFrame) -> np.ndarray:
+    """Per row of ``runs``: True when the qrels do not judge its (topic, doc) pair.  Each pair
+    as a whole number (the topic's and the document's positions among the qrels' own; a topic
+    or document the qrels never name is unjudged outright)."""
+    column = lambda frame, name: frame[name].to_numpy(object)    # noqa: E731
+    topics = pd.Index(pd.unique(column(qrels, "topic")))
+    docs = pd.Index(pd.unique(column(qrels, "doc")))
+    judged = topics.get_indexer(column(qrels, "topic")).astype(np.int64) * len(docs) \
+        + docs.get_indexer(column(qrels, "doc"))
+    t, d = (index.get_indexer(column(runs, col)).astype(np.int64) for index, col in ((topics, "topic"), (docs, "doc")))
+    return (t < 0) | (d < 0) | ~np.isin(t * len(docs) + d, judged)

@@ -31,12 +31,12 @@ import pandas as pd
 from tqdm.auto import tqdm
 
 from ...measures import timeline
+from ...stats import rank_correlation
 from ...simulate import ttg as simulate
 from ... import paths
 from . import TTG_SEED
 from .fastworld import World, draw_world
 from .light import light_world
-from .pipeline import stability, swap_differences
 
 __all__ = ["WorldDraws", "whole_worlds", "topic_aris", "VARIES", "world_rng"]
 
@@ -92,25 +92,39 @@ def _largest_share(labels: dict) -> float:
 
 
 def _row(world: World, s_off: pd.DataFrame, alt: dict, diffs_out: list | None) -> dict:
+    """One row of :func:`whole_worlds`: Table 1 (tau and rank swaps per metric), the swapped
+    pairs' differences and the clusters' statistics of ``alt`` against the world's official
+    labels (on the score arrays; ``tests/papers/test_wang2015_fast_paths.py`` keeps the
+    pandas version it replaced and compares the two bit for bit)."""
     s_alt = world.score(alt)
-    t1 = stability(s_off, s_alt).set_index("metric")
     ari = topic_aris(world.official, alt)
-    row = {"tau_min": t1.tau.min(), "most_swaps": t1.rank_swaps.idxmax(), "lowest_tau": t1.tau.idxmin()}
+    tau, swaps, cols = [], [], {}
     diffs = {}
+    i, j = np.triu_indices(len(s_off), 1)
     for m in timeline.METRICS:
-        d = swap_differences(s_off, s_alt, m).to_numpy()
+        x, y = s_off[m].to_numpy(), s_alt[m].to_numpy()        # the same runs in the same order
+        t, n_swaps = rank_correlation.kendall_tau(x, y).tau, rank_correlation.rank_swaps(x, y)
+        dx, dy = x[i] - x[j], y[i] - y[j]
+        d = np.maximum(np.abs(dx), np.abs(dy))[dx * dy < 0]   # pipeline.swap_differences
         diffs[m] = d
-        row |= {f"tau_{m}": t1.loc[m, "tau"], f"swaps_{m}": int(t1.loc[m, "rank_swaps"]),
-                f"small_{m}": float((d < 0.03).mean()) if d.size else float("nan"),
-                f"absdiff_{m}": float((s_alt[m] - s_off[m]).abs().mean() / s_off[m].mean())}
+        tau.append(t)
+        swaps.append(n_swaps)
+        cols |= {f"tau_{m}": t, f"swaps_{m}": int(n_swaps),
+                 f"small_{m}": float((d < 0.03).mean()) if d.size else float("nan"),
+                 f"absdiff_{m}": float(np.abs(y - x).mean() / x.mean())}
     if diffs_out is not None:
         diffs_out.append(diffs)
-    return row | {"ari_mean": ari.mean(), "ari_median": float(np.median(ari)), "ari_sd": ari.std(ddof=1),
-                  "clusters_official": np.mean([lab.max() + 1 for lab in world.official.values()]),
-                  "clusters_alternate": np.mean([lab.max() + 1 for lab in alt.values()]),
-                  "relevant_per_topic": np.mean([lab.size for lab in alt.values()]),
-                  "largest_share_alternate": _largest_share(alt),
-                  "largest_share_official": _largest_share(world.official)}
+    tau = np.array(tau, dtype=float)
+    row = {"tau_min": np.nanmin(tau) if not np.isnan(tau).all() else np.nan,
+           "most_swaps": timeline.METRICS[int(np.argmax(swaps))],
+           "lowest_tau": timeline.METRICS[int(np.nanargmin(tau))] if not np.isnan(tau).all() else np.nan}
+    return row | cols | {
+        "ari_mean": ari.mean(), "ari_median": float(np.median(ari)), "ari_sd": ari.std(ddof=1),
+        "clusters_official": np.mean([lab.max() + 1 for lab in world.official.values()]),
+        "clusters_alternate": np.mean([lab.max() + 1 for lab in alt.values()]),
+        "relevant_per_topic": np.mean([lab.size for lab in alt.values()]),
+        "largest_share_alternate": _largest_share(alt),
+        "largest_share_official": _largest_share(world.official)}
 
 
 def _label(bias: float, level: float) -> str:

@@ -27,7 +27,7 @@ import pandas as pd
 from ...measures import timeline
 from ...simulate import ttg as simulate
 
-__all__ = ["World", "draw_world", "run_hits"]
+__all__ = ["World", "draw_world", "run_hits", "choice_without_replacement"]
 
 
 @dataclass
@@ -87,6 +87,29 @@ class World:
         return out
 
 
+def choice_without_replacement(rng: np.random.Generator, size: int, p: np.ndarray,
+                                cdf: np.ndarray) -> np.ndarray:
+    """``rng.choice(p.size, size, replace=False, p=p)`` with its random calls and result
+    (numpy's algorithm: draw the missing uniforms, look them up in the cdf of the units not yet
+    found, keep the first occurrence of each new unit), given ``cdf`` (``cumsum(p)`` over its
+    last value), without the argument checks.  ``tests/papers/test_wang2015_whole_worlds.py``
+    compares it with ``rng.choice`` bit for bit."""
+    found = np.empty(size, dtype=np.int64)
+    n_uniq, q = 0, None
+    while n_uniq < size:
+        x = rng.random(size - n_uniq)
+        if n_uniq > 0:
+            if q is None:
+                q = p.copy()
+            q[found[:n_uniq]] = 0
+            cdf = np.cumsum(q)
+            cdf /= cdf[-1]
+        new = dict.fromkeys(cdf.searchsorted(x, side="right").tolist())    # first occurrences, in order
+        found[n_uniq:n_uniq + len(new)] = list(new)
+        n_uniq += len(new)
+    return found
+
+
 def run_hits(qrels: pd.DataFrame, latent: dict, targets: pd.DataFrame, rng: np.random.Generator):
     """:func:`evalkit.simulate.ttg.ttg_runs` in tweet positions, with the same random calls.
 
@@ -102,40 +125,47 @@ def run_hits(qrels: pd.DataFrame, latent: dict, targets: pd.DataFrame, rng: np.r
     for ti, topic in enumerate(topics):
         units = latent[topic]["units"]
         sizes = np.bincount(units)
+        p_unit = sizes / sizes.sum()
+        cdf = np.cumsum(p_unit)
+        cdf /= cdf[-1]
         layout.append((np.argsort(units, kind="stable") + offset[ti], sizes, np.cumsum(sizes) - sizes,
-                       sizes / sizes.sum(), n_non.get(topic, 0)))
+                       p_unit, cdf, n_non.get(topic, 0)))
     names, counter = [], {}
     returned = np.zeros((len(targets), len(topics)), dtype=np.int64)
     cells, tweets = [], []
+    lognormal, binomial, random, choice = rng.lognormal, rng.binomial, rng.random, rng.choice
     for ri, row in enumerate(targets.itertuples(index=False)):
         gi = groups.index(row.group)
         counter[row.group] = counter.get(row.group, 0) + 1
         names.append(f"G{gi + 1:02d}-run{counter[row.group]}")
         redundancy, unjudged = style[row.group]
-        for ti, (by_unit, sizes, starts, p_unit, pool_non) in enumerate(layout):
-            r = float(np.clip(row.unweighted_recall * rng.lognormal(0, 0.35), 0, 1))
-            hits = int(rng.binomial(sizes.size, r))
-            p = float(np.clip(row.precision * rng.lognormal(0, 0.3), 0.02, 1))
-            chosen = (np.asarray(rng.choice(sizes.size, size=hits, replace=False, p=p_unit), dtype=np.int64)
-                      if hits else np.zeros(0, dtype=np.int64))
-            picks = starts[chosen] + (rng.random(chosen.size) * sizes[chosen]).astype(np.int64)
+        for ti, (by_unit, sizes, starts, p_unit, cdf, pool_non) in enumerate(layout):
+            r = min(max(row.unweighted_recall * lognormal(0, 0.35), 0.0), 1.0)       # np.clip's value
+            hits = int(binomial(sizes.size, r))
+            p = min(max(row.precision * lognormal(0, 0.3), 0.02), 1.0)
+            chosen = (choice_without_replacement(rng, hits, p_unit, cdf) if hits
+                      else np.zeros(0, dtype=np.int64))
+            size = sizes[chosen]
+            picks = starts[chosen] + (random(chosen.size) * size).astype(np.int64)
             filler = max(0, int(round(hits / p)) - hits) if hits else int(rng.integers(1, 15))
-            n_red = int(rng.binomial(filler, redundancy))
-            n_unj = int(rng.binomial(filler - n_red, 0.3)) if unjudged else 0
+            n_red = int(binomial(filler, redundancy))
+            n_unj = int(binomial(filler - n_red, 0.3)) if unjudged else 0
             n_nonrel = filler - n_red - n_unj
             got = [picks]
-            pool_red = sizes[chosen].sum() - chosen.size
+            pool_red = int(size.sum()) - chosen.size
             if pool_red:
-                span = np.concatenate([np.arange(starts[u], starts[u] + sizes[u]) for u in chosen])
-                span = span[~np.isin(span, picks)]
+                # the chosen units' tweets in order, less each unit's pick (the units are disjoint)
+                total = int(size.sum())
+                span = np.repeat(starts[chosen] - (np.cumsum(size) - size), size) + np.arange(total)
+                span = span[span != np.repeat(picks, size)]
                 take = min(n_red, pool_red)
-                got.append(span[rng.choice(pool_red, size=take, replace=False)])
+                got.append(span[choice(pool_red, size=take, replace=False)])
             else:
                 take = 0
             non = 0
             if pool_non:
                 non = min(n_nonrel, pool_non)
-                rng.choice(pool_non, size=non, replace=False)
+                choice(pool_non, size=non, replace=False)
             if n_unj:
                 rng.integers(simulate._FEB_2013, simulate._MAR_END_2013, size=n_unj)
                 rng.integers(0, 1 << 22, size=n_unj)           # the snowflake ids' low bits

@@ -101,8 +101,11 @@ def pool(rng: np.random.Generator, cfg: dict | None = None) -> tuple[dict, np.nd
 
 
 def _segment_rank(cell: np.ndarray, key: np.ndarray) -> np.ndarray:
-    """Rank of each element's key (in [0, 1)) within its cell (0 = smallest); ``cell`` sorted."""
-    order = np.argsort(cell + np.minimum(key, 1 - 1e-9))   # the cap keeps every cell apart
+    """Rank of each element's key (in [0, 1)) within its cell (0 = smallest); ``cell`` sorted.
+    A stable sort (timsort: it finds the cells' ascending runs, about twice as fast as the
+    default introsort here; the two differ only on equal keys in a cell, which continuous keys
+    never have)."""
+    order = np.argsort(cell + np.minimum(key, 1 - 1e-9), kind="stable")   # the cap keeps every cell apart
     first = np.r_[0, np.flatnonzero(np.diff(cell)) + 1]
     rank = np.empty(cell.size, dtype=np.int64)
     rank[order] = np.arange(cell.size) - np.repeat(first, np.diff(np.r_[first, cell.size]))

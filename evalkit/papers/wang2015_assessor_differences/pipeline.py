@@ -23,6 +23,7 @@ themselves are in :mod:`evalkit.measures.timeline`, the simulated world in
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -34,6 +35,7 @@ from ...errors import InputError
 from ...formats import clusters as cluster_files, trec
 from ...measures import timeline
 from ...simulate import ttg as simulate
+from ...simulate.preferences import unjudged_rows
 from ...stats import agreement, rank_correlation
 from ... import paths
 
@@ -70,12 +72,15 @@ def load_world(data_dir, qrels_path=None) -> World:
                 for a in ("official", "alternate")}
     report: list[str] = []
     runs = trec.read_runs(data_dir / "runs", qrels, report)
-    column = lambda frame, name: frame[name].to_numpy(object)    # noqa: E731 (not pandas' slower iteration)
-    judged = set(zip(column(qrels, "topic"), column(qrels, "doc")))
-    unjudged = sum(1 for k in zip(column(runs, "topic"), column(runs, "doc")) if k not in judged)
+    unjudged = _unjudged(qrels, runs)
     if unjudged:
         report.append(f"{unjudged} returned tweets are unjudged (they count as non-relevant)")
     return World(qrels, clusters, runs, tuple(report))
+
+
+def _unjudged(qrels: pd.DataFrame, runs: pd.DataFrame) -> int:
+    """How many run rows return a (topic, tweet) pair the qrels do not judge."""
+    return int(unjudged_rows(qrels, runs).sum())
 
 
 def _check_tweet_ids(qrels: pd.DataFrame, path: Path) -> None:
@@ -140,10 +145,29 @@ def figure2_spread(official: pd.DataFrame, trec_scores: pd.DataFrame) -> pd.Data
     return spread
 
 
-def tweet_times(qrels: pd.DataFrame) -> dict:
-    """Posting time of every judged tweet (from its snowflake id)."""
+class _Times(Mapping):
+    """Tweet id -> posting time, each ``Timestamp`` made when it is looked up (Figure 3 looks
+    up two topics' tweets of tens of thousands)."""
+
+    def __init__(self, docs, stamps: pd.DatetimeIndex):
+        self._at = dict(zip(docs, range(len(docs))))      # a repeated id: its last row, as dict()
+        self._stamps = stamps
+
+    def __getitem__(self, doc):
+        return self._stamps[self._at[doc]]
+
+    def __iter__(self):
+        return iter(self._at)
+
+    def __len__(self) -> int:
+        return len(self._at)
+
+
+def tweet_times(qrels: pd.DataFrame) -> Mapping:
+    """Posting time of every judged tweet (from its snowflake id): a read-only mapping
+    from tweet id to ``pandas.Timestamp``, equal to the dict of all of them."""
     times = simulate.tweet_time_ms(qrels.doc.astype("int64"))
-    return dict(zip(qrels.doc, pd.to_datetime(times, unit="ms")))
+    return _Times(qrels.doc.to_numpy(object), pd.to_datetime(times, unit="ms"))
 
 
 def cluster_panels(clusters: dict, topics, ari: pd.Series, when: dict, label) -> dict:

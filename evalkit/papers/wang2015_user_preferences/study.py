@@ -83,10 +83,14 @@ _CATS = {"left": 0, "right": 1, "neither": 2}
 
 
 def _codes(values) -> np.ndarray:
-    codes = pd.Series(values).map(_CATS).to_numpy()
-    if np.isnan(codes.astype(float)).any():
+    """``left``, ``right``, ``neither`` as 0, 1, 2 (anything else: ValueError)."""
+    values = np.asarray(values, dtype=object)
+    codes = np.full(values.shape, -1, dtype=int)
+    for name, code in _CATS.items():
+        codes[values == name] = code
+    if (codes < 0).any():
         raise ValueError(f"choices and implied choices must be one of {sorted(_CATS)}")
-    return codes.astype(int)
+    return codes
 
 
 def agreement_by(judgments: pd.DataFrame, by: tuple[str, ...] = ("metric", "bin"),
@@ -173,20 +177,18 @@ def judgment_table(log: pd.DataFrame, timelines: pd.DataFrame) -> pd.DataFrame:
     if (left_at < 0).any() or (right_at < 0).any():
         bad = log[(left_at < 0) | (right_at < 0)].iloc[0]
         raise KeyError(f"no timeline for run {bad.left_run!r} or {bad.right_run!r} on topic {bad.topic!r}")
-    kinds = log["type"].to_numpy()
-    parts = []   # one row per (judgment, checked metric), judgments in log order
-    for kind, metrics in METRICS_OF_TYPE.items():
-        sel = np.flatnonzero(kinds == kind)
-        for order, m in enumerate(metrics):
-            left = scores[m].to_numpy()[left_at[sel]]
-            right = scores[m].to_numpy()[right_at[sel]]
-            implied = np.where(left > right, "left", np.where(right > left, "right", "neither"))
-            part = log.iloc[sel][["assessor", "batch", "pair_id", "type", "topic"]].assign(
-                metric=m, diff=left - right, implied=implied, choice=log["choice"].to_numpy()[sel],
-                seconds=log["seconds"].to_numpy()[sel])
-            parts.append(part.assign(_row=sel, _order=order))
-    out = (pd.concat(parts).sort_values(["_row", "_order"], kind="stable")
-           .drop(columns=["_row", "_order"]).reset_index(drop=True))
+    # one row per (judgment, checked metric): judgments in log order, each type's metrics in order
+    checked = [METRICS_OF_TYPE[k] for k in log["type"].to_numpy()]
+    row = np.repeat(np.arange(len(log)), np.array([len(ms) for ms in checked], dtype=np.int64))
+    metric = np.array([m for ms in checked for m in ms], dtype=object)
+    names = list(dict.fromkeys(m for ms in METRICS_OF_TYPE.values() for m in ms))
+    values = scores[names].to_numpy(float)
+    col = pd.Index(names).get_indexer(metric)
+    left, right = values[left_at[row], col], values[right_at[row], col]
+    out = log.iloc[row][["assessor", "batch", "pair_id", "type", "topic"]].reset_index(drop=True).assign(
+        metric=metric, diff=left - right,
+        implied=np.where(left > right, "left", np.where(right > left, "right", "neither")),
+        choice=log["choice"].to_numpy()[row], seconds=log["seconds"].to_numpy()[row])
     out["bin"] = pd.cut(out["diff"].abs(), BINS, right=False, labels=list(BIN_LABELS))
     out["time_bin"] = time_bins(out.seconds)
     return out
@@ -215,15 +217,19 @@ def shared_fleiss(log: pd.DataFrame) -> tuple[float, int, int]:
     raters = log.assessor.nunique()
     counts = log.groupby("pair_id").assessor.nunique()
     shared = counts[counts == raters].index
-    rows = []
-    for pid, g in log[log.pair_id.isin(shared)].groupby("pair_id"):
-        first = min(g.left_run.iloc[0], g.right_run.iloc[0])
-        picks = [("A" if (c == "left") == (l == first) else "B") if c != "neither" else "N"
-                 for c, l in zip(g.choice, g.left_run)]
-        rows.append([picks.count("A"), picks.count("B"), picks.count("N")])
-    if not rows:
+    sub = log[log.pair_id.isin(shared)]
+    if not len(sub):
         return float("nan"), 0, raters
-    return agreement_stats.fleiss_kappa(np.array(rows)), len(rows), raters
+    # pairs in order, each pair's judgments in log order; run A: the first judgment's smaller run
+    order = np.argsort(sub["pair_id"].to_numpy(), kind="stable")
+    pid, choice, left, right = (sub[c].to_numpy(object)[order] for c in ("pair_id", "choice", "left_run", "right_run"))
+    _, start, size = np.unique(pid, return_index=True, return_counts=True)
+    group = np.repeat(np.arange(start.size), size)
+    first = np.repeat(np.where(left[start] <= right[start], left[start], right[start]), size)
+    neither = choice == "neither"
+    a = ~neither & ((choice == "left") == (left == first))
+    rows = np.column_stack([np.bincount(group[m], minlength=start.size) for m in (a, ~neither & ~a, neither)])
+    return agreement_stats.fleiss_kappa(rows), len(rows), raters
 
 
 def kappa_trend(agg: pd.DataFrame, metric: str) -> tuple[float, float]:
