@@ -155,20 +155,22 @@ class SetEngine:
         into a length part (per subset, per setting) and a support part (per
         support value 0..n-1, per setting, 0 below minSup), so each turn
         counts the subsets by support once and every setting is a matrix product.
-        The per-turn counting runs compiled (:func:`~._frespa_kernels.turn`), the
-        arithmetic on floats in numpy as in
-        :func:`evalkit.measures.ed_reference.frespa_ed_reference`, so both
-        give the same bits (tested).
+        Compiled, every turn runs in one call (:func:`~._frespa_kernels.frespa_ed`: the
+        counting, and the float sums in numpy's pairwise order; the ``by_len @ counts``
+        product stays numpy's); ``compiled=False`` runs the turns in numpy as
+        :func:`evalkit.measures.ed_reference.frespa_ed_reference` does.  Both give the
+        reference's bits (tested).
         """
-        if self.compiled:
-            from ._frespa_kernels import turn
-        else:
-            turn = _turn_numpy
         t = self._subset_tables()
         length, equal, reverse, total = t["length"], t["equal"], t["reverse"], t["total"]
         n = self.n
         by_len, by_sup, per_gold = _frespa_weights(self.k, n, length, params)
         lookup = len(params) <= 4
+        if self.compiled:                                  # every turn in one compiled call
+            from . import _frespa_kernels as kernels
+
+            return kernels.frespa_ed(equal, reverse, total, by_len, by_sup, per_gold, lookup)
+        turn = _turn_numpy
         out = np.zeros(len(params))
         for i in range(n):
             gathered, counts, rev = turn(equal, reverse, total, i, per_gold, lookup)
