@@ -3,7 +3,7 @@
 A claim judged over draws rests on the clean judgments as much as on the
 noise, so draw ``d`` redraws both (:data:`VARIES`): the clean judgments are
 the committed ones for ``d = 0`` and the default simulator
-(:func:`evalkit.simulate.orderings.simulate_orderings`) with seed
+(:func:`evalkit.simulate.orderings.simulate_sets`, the judgments of ``simulate_orderings``) with seed
 ``seed + d`` otherwise, and the noise is :func:`~.tables.noisy_sets`'s
 stream ``(seed, d, r)``.  :func:`score_worlds` scores every world once, one
 engine per set and noise ratio, for Table 1 (the seven methods, WCA at every
@@ -14,16 +14,13 @@ tables, claims and figures only read its frames.
 
 from __future__ import annotations
 
-import tempfile
-from pathlib import Path
 from typing import Mapping, Sequence
 
 import numpy as np
 import pandas as pd
 
-from ...formats.orderings import read_orderings
 from ...measures import aggregation as methods, discriminativeness as edm
-from ...simulate.orderings import simulate_orderings
+from ...simulate.orderings import simulate_sets
 from .tables import frespa_settings, mean_pairwise_tau, noisy_sets
 
 __all__ = ["VARIES", "world_sets", "correlation_eds", "score_worlds"]
@@ -36,11 +33,7 @@ VARIES = ("clean judgments (a Mallows world drawn with the default calibration; 
 def world_sets(sets: Mapping[str, list], draws: int, seed: int) -> list[dict]:
     """The clean judgments of each draw: ``sets`` for draw 0, the default simulator with seed
     ``seed + d`` for draw ``d`` > 0 (the seeds of :func:`~.minsup.minsup_worlds`' default worlds)."""
-    out = [dict(sets)]
-    with tempfile.TemporaryDirectory() as tmp:
-        for d in range(1, draws):
-            out.append(read_orderings(simulate_orderings(Path(tmp) / "j.csv", seed=seed + d)))
-    return out
+    return [dict(sets)] + [simulate_sets(seed + d) for d in range(1, draws)]   # as the CSV reads back
 
 
 def _resolve(params: dict, k: int) -> dict:
