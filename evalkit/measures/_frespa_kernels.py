@@ -33,6 +33,7 @@ def _subset_tables(before, pair_i, pair_j, k):  # pragma: no cover - compiled
     equal = np.empty((n, n, m_count), np.bool_)
     reverse = np.empty((n, n, m_count), np.bool_)
     length = np.empty(m_count, np.int64)
+    total = np.zeros((n, m_count), np.int64)         # total[g, m] = sum_h equal[g, h, m]
     in_s = np.zeros(words, np.uint64)
     code = np.zeros((n, words), np.uint64)
     m = 0
@@ -52,6 +53,7 @@ def _subset_tables(before, pair_i, pair_j, k):  # pragma: no cover - compiled
                 code[g, w] = bits[g, w] & in_s[w]
         for g in range(n):                            # both relations are symmetric
             equal[g, g, m] = True
+            total[g, m] += 1
             reverse[g, g, m] = False                  # S has a pair, which g orders one way
             for h in range(g + 1, n):
                 same = True
@@ -63,10 +65,13 @@ def _subset_tables(before, pair_i, pair_j, k):  # pragma: no cover - compiled
                         opposite = False
                 equal[g, h, m] = same
                 equal[h, g, m] = same
+                if same:
+                    total[g, m] += 1
+                    total[h, m] += 1
                 reverse[g, h, m] = opposite
                 reverse[h, g, m] = opposite
         m += 1
-    return equal, reverse, length
+    return equal, reverse, length, total
 
 
 def subset_tables(before: np.ndarray, pair_i: np.ndarray, pair_j: np.ndarray, k: int):
@@ -75,6 +80,11 @@ def subset_tables(before: np.ndarray, pair_i: np.ndarray, pair_j: np.ndarray, k:
     ``before[g, p]``: judgment ``g`` puts pair ``p``'s first item (``pair_i[p]``)
     before its second (``pair_j[p]``).
     """
+    return subset_tables_and_total(before, pair_i, pair_j, k)[:3]
+
+
+def subset_tables_and_total(before: np.ndarray, pair_i: np.ndarray, pair_j: np.ndarray, k: int):
+    """:func:`subset_tables` and ``total = equal.sum(1)`` (int64), counted on the way."""
     return _subset_tables(np.ascontiguousarray(before), np.ascontiguousarray(pair_i, dtype=np.int64),
                           np.ascontiguousarray(pair_j, dtype=np.int64), int(k))
 

@@ -144,8 +144,9 @@ class SetEngine:
         elif self._subsets is None:
             from . import _frespa_kernels as kernels
 
-            equal, reverse, length = kernels.subset_tables(self.signs > 0, self.pair_i, self.pair_j, self.k)
-            self._subsets = dict(length=length, equal=equal, reverse=reverse, total=equal.sum(1))
+            equal, reverse, length, total = kernels.subset_tables_and_total(self.signs > 0, self.pair_i,
+                                                                             self.pair_j, self.k)
+            self._subsets = dict(length=length, equal=equal, reverse=reverse, total=total)
         return self._subsets
 
     def frespa_ed(self, params: list[dict]) -> np.ndarray:
@@ -220,9 +221,10 @@ def _turn_numpy(equal, reverse, total, i: int, per_gold: np.ndarray, lookup: boo
 def _frespa_weights(k: int, n: int, length: np.ndarray, params: list[dict]):
     """FreSPA's weights factored: by length (P x M), by support (P x n) and per gold (P x n)."""
     sup = np.arange(n)    # support values among n - 1 golds
-    bounds = [_length_bounds(k, p["min_len"], p["max_len"]) for p in params]
-    by_len = np.array([(1 + p["w_len"] * (length - 1)) * ((length >= lo) & (length <= hi))
-                       for p, (lo, hi) in zip(params, bounds)], dtype=float)          # P x M
+    bounds = np.array([_length_bounds(k, p["min_len"], p["max_len"]) for p in params]).reshape(-1, 2)
+    w_len = np.array([float(p["w_len"]) for p in params])[:, None]
+    inside = (length >= bounds[:, :1]) & (length <= bounds[:, 1:])                   # element by element
+    by_len = (1 + w_len * (length - 1)) * inside                                      # P x M, as row by row
     need = np.array([_min_count(p["min_sup"], n - 1) for p in params])
     by_sup = np.array([1 + p["w_sup"] * (sup - 1.0) for p in params]) * (sup >= need[:, None])  # P x n
     # every distinct gold pattern appears sup times among the golds: weight / sup per gold

@@ -58,6 +58,24 @@ def test_no_unanimous_pair_means_no_pattern_at_min_sup_1():
     assert kim.no_unanimous_share(["ABC", "ACB", "ABC"]) == 0.0  # A before B and C in every turn
 
 
+def test_no_unanimous_share_equals_the_turn_by_turn_original():
+    """The counted share against the original: each turn's golds compared pair by pair."""
+    import numpy as np
+    from evalkit.simulate.orderings import simulate_sets
+
+    def original(judgments):
+        signs = discriminativeness.SetEngine(aggregation.check_judgments(judgments)).signs
+        turns = [np.delete(signs, i, 0) for i in range(len(signs))]
+        return float(np.mean([not (golds == golds[0]).all(0).any() for golds in turns]))
+
+    shares = []
+    for seed in range(12):
+        for judg in simulate_sets(seed, phi_spread=0.9, phi=0.3 + 0.05 * seed).values():
+            shares.append(kim.no_unanimous_share(judg))
+            assert shares[-1] == original(judg)
+    assert 0 < sum(s > 0 for s in shares) < len(shares)        # both kinds of set occur
+
+
 def test_default_judgments_reproduce_table4_clean_row_and_set01_decides_it(default_sets):
     per_set = kim.minsup_per_set(default_sets)
     committed = pd.read_csv(paths.FIGURES / "kim2010" / "minsup_worlds_draws.csv")

@@ -37,10 +37,12 @@ def no_unanimous_share(judgments) -> float:
     alike, so in such a turn FreSPA with ``min_sup = 1`` has no pattern at all
     and scores the held-out ordering and its reverse 0 (the turn adds 0 to ED).
     """
-    signs = edm.SetEngine(methods.check_judgments(judgments)).signs
-    n = len(signs)
-    turns = [np.delete(signs, i, 0) for i in range(n)]
-    return float(np.mean([not (golds == golds[0]).all(0).any() for golds in turns]))
+    before = edm.SetEngine(methods.check_judgments(judgments)).signs > 0      # n x pairs
+    n = len(before)
+    # turn i's n - 1 golds all order pair p alike iff their count of "before" is 0 or n - 1
+    count = before.sum(0)[None, :] - before
+    unanimous = (count == 0) | (count == n - 1)
+    return float(np.mean(~unanimous.any(1)))
 
 
 def minsup_per_set(sets, sups: Sequence[float] = MINSUP_GRID) -> pd.DataFrame:
