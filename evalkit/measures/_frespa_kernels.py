@@ -30,12 +30,8 @@ def _subset_tables(before, pair_i, pair_j, k):  # pragma: no cover - compiled
             c += (mask >> a) & 1
         if c >= 2:
             m_count += 1
-    equal = np.empty((n, n, m_count), np.bool_)
-    reverse = np.empty((n, n, m_count), np.bool_)
     length = np.empty(m_count, np.int64)
-    total = np.zeros((n, m_count), np.int64)         # total[g, m] = sum_h equal[g, h, m]
-    in_s = np.zeros(words, np.uint64)
-    code = np.zeros((n, words), np.uint64)
+    in_s = np.zeros((m_count, words), np.uint64)      # the pairs inside each subset S
     m = 0
     for mask in range(1 << k):
         c = 0
@@ -44,24 +40,31 @@ def _subset_tables(before, pair_i, pair_j, k):  # pragma: no cover - compiled
         if c < 2:
             continue
         length[m] = c
-        in_s[:] = 0
         for p in range(npairs):
             if (mask >> pair_i[p]) & 1 and (mask >> pair_j[p]) & 1:
-                in_s[p // 64] |= np.uint64(1) << np.uint64(p % 64)
-        for g in range(n):
+                in_s[m, p // 64] |= np.uint64(1) << np.uint64(p % 64)
+        m += 1
+    code = np.empty((n, m_count, words), np.uint64)   # judgment g's bits restricted to S
+    for g in range(n):
+        for m in range(m_count):
             for w in range(words):
-                code[g, w] = bits[g, w] & in_s[w]
-        for g in range(n):                            # both relations are symmetric
+                code[g, m, w] = bits[g, w] & in_s[m, w]
+    equal = np.empty((n, n, m_count), np.bool_)
+    reverse = np.empty((n, n, m_count), np.bool_)
+    total = np.zeros((n, m_count), np.int64)         # total[g, m] = sum_h equal[g, h, m]
+    for g in range(n):                                # both relations are symmetric; S innermost
+        for m in range(m_count):
             equal[g, g, m] = True
             total[g, m] += 1
             reverse[g, g, m] = False                  # S has a pair, which g orders one way
-            for h in range(g + 1, n):
+        for h in range(g + 1, n):
+            for m in range(m_count):
                 same = True
                 opposite = True
                 for w in range(words):
-                    if code[g, w] != code[h, w]:
+                    if code[g, m, w] != code[h, m, w]:
                         same = False
-                    if (code[g, w] ^ code[h, w]) != in_s[w]:
+                    if (code[g, m, w] ^ code[h, m, w]) != in_s[m, w]:
                         opposite = False
                 equal[g, h, m] = same
                 equal[h, g, m] = same
@@ -70,7 +73,6 @@ def _subset_tables(before, pair_i, pair_j, k):  # pragma: no cover - compiled
                     total[h, m] += 1
                 reverse[g, h, m] = opposite
                 reverse[h, g, m] = opposite
-        m += 1
     return equal, reverse, length, total
 
 
