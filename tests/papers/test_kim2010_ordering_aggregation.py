@@ -564,3 +564,22 @@ def test_the_notebook_states_the_resolution_rule_as_declared():
     nb = json.loads((paths.ROOT / "notebooks" / "kim2010_ordering_aggregation.ipynb").read_text())
     text = " ".join(" ".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown").split())
     assert f"at least {kim.claims_settings.RESOLUTION_Z:g} SE from 0" in text
+
+
+def test_per_draw_equals_one_pivot_per_draw():
+    """per_draw's one pivot cut by draw gives each draw's own pivot_table, frame for frame
+    (index, columns, names and bits), repeated rows averaged alike."""
+    import numpy as np
+
+    rng = np.random.default_rng(32)
+    rows = [{"noise_ratio": r, "draw": d, "method": m, "ED": float(rng.standard_normal())}
+            for d in range(6) for r in (0.0, 0.25, 1.0) for m in ("wca-tau", "ac-tau", "frespa")]
+    rows += [dict(rows[4], ED=0.3), dict(rows[-1], ED=-0.7)]          # two cells with two rows
+    long = pd.DataFrame(rows)
+    got = kim.per_draw(long)
+    want = {int(d): g.pivot_table(index="noise_ratio", columns="method", values="ED")
+            for d, g in long.groupby("draw")}
+    assert list(got) == list(want) == list(range(6))
+    for d in want:
+        pd.testing.assert_frame_equal(got[d], want[d], check_exact=True)
+        assert got[d].to_numpy().tobytes() == want[d].to_numpy().tobytes()
