@@ -18,7 +18,7 @@ import numpy as np
 
 from ..errors import ParameterError
 from .aggregation import (frespa, _average_ranks, _check_weights, _corr_of_ranks, _length_bounds, _min_count,
-                          _ranks, check_judgments, check_weight_offset, wca_weights)
+                          check_judgments, check_weight_offset, wca_weights)
 
 
 METHODS = ("ac-tau", "ac-sp", "wca-tau", "wca-sp", "rba-tau", "rba-sp", "frespa")
@@ -67,7 +67,10 @@ class SetEngine:
         self.items = list(judgments[0])
         self.k = len(self.items)
         self.n = len(judgments)
-        ranks = np.array([_ranks(o, self.items) for o in judgments])  # n x k
+        index = {x: i for i, x in enumerate(self.items)}
+        where = np.array([[index[x] for x in o] for o in judgments]).reshape(self.n, self.k)
+        ranks = np.empty((self.n, self.k))                             # n x k: _ranks of each
+        ranks[np.arange(self.n)[:, None], where] = np.arange(1, self.k + 1, dtype=float)
         self.ranks = ranks
         i, j = np.triu_indices(self.k, 1)
         self.pair_i, self.pair_j = i, j
