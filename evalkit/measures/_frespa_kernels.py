@@ -216,6 +216,34 @@ def _numerators(total, rev, by_sup, by_len, num_t, num_r, i, buf):  # pragma: no
 
 
 @numba.njit(cache=True)
+def _turn_into(equal, reverse, total, i, per_gold, lookup, gathered, counts, rev):  # pragma: no cover
+    """:func:`_turn` into the caller's arrays, one gold at a time with the subsets innermost
+    and no branch there: ``gathered[q, S]`` set by the first gold, then added to in gold order
+    (the same float operations); ``counts[S, s]`` as floats (whole numbers, exact)."""
+    n, _, m_count = equal.shape
+    rev[:] = 0
+    if not lookup:
+        counts[:] = 0.0
+    first = 1 if i == 0 else 0
+    for h in range(n):
+        if h == i:
+            continue
+        for m in range(m_count):
+            rev[m] += reverse[i, h, m]
+        if not lookup:
+            for m in range(m_count):
+                counts[m, total[h, m] - equal[h, i, m]] += 1.0
+        elif h == first:
+            for q in range(per_gold.shape[0]):
+                for m in range(m_count):
+                    gathered[q, m] = per_gold[q, total[h, m] - equal[h, i, m]]
+        else:
+            for q in range(per_gold.shape[0]):
+                for m in range(m_count):
+                    gathered[q, m] += per_gold[q, total[h, m] - equal[h, i, m]]
+
+
+@numba.njit(cache=True)
 def _ed_looked_up(equal, reverse, total, per_gold, by_len, by_sup):  # pragma: no cover - compiled
     n, _, m_count = equal.shape
     settings = per_gold.shape[0]
@@ -223,8 +251,11 @@ def _ed_looked_up(equal, reverse, total, per_gold, by_len, by_sup):  # pragma: n
     num_t = np.zeros((n, settings))
     num_r = np.zeros((n, settings))
     buf = np.empty(m_count)
+    gathered = np.zeros((settings, m_count))
+    counts = np.zeros((0, n))
+    rev = np.zeros(m_count, np.int64)
     for i in range(n):
-        gathered, _, rev = _turn(equal, reverse, total, i, per_gold, True)
+        _turn_into(equal, reverse, total, i, per_gold, True, gathered, counts, rev)
         _numerators(total, rev, by_sup, by_len, num_t, num_r, i, buf)
         for q in range(settings):
             for m in range(m_count):
@@ -243,11 +274,10 @@ def _ed_counted(equal, reverse, total, per_gold, by_len, by_sup):  # pragma: no 
     num_t = np.zeros((n, settings))
     num_r = np.zeros((n, settings))
     buf = np.empty(m_count)
+    gathered = np.zeros((0, m_count))
+    rev = np.zeros(m_count, np.int64)
     for i in range(n):
-        _, c, rev = _turn(equal, reverse, total, i, per_gold, False)
-        for m in range(m_count):
-            for s in range(n):
-                counts[i, m, s] = c[m, s]
+        _turn_into(equal, reverse, total, i, per_gold, False, gathered, counts[i], rev)
         _numerators(total, rev, by_sup, by_len, num_t, num_r, i, buf)
     return counts, num_t, num_r
 
