@@ -17,7 +17,8 @@ GRIDS = [
     [{"min_sup": s} for s in (0.0, 0.5, 1.0)],                       # looked up (<= 4 settings)
     [{"min_sup": s, "w_len": w} for s in (0.0, 0.25, 0.75) for w in (0.0, 2.5)],  # counted (> 4)
     [{"min_len": 3, "max_len": 4, "w_sup": 0.0}, {"min_sup": 0.6, "w_sup": 3.0}],
-]
+    [{}, {"w_len": 1.0}, {"w_sup": 2.5}, {"min_sup": 0.75}, {"min_len": 2}, {"w_sup": 2.5, "min_sup": 0.0}],
+]                                                                    # ^ counted, settings repeated
 
 
 def _check(judgments) -> None:
