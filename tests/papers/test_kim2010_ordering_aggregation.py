@@ -583,3 +583,34 @@ def test_per_draw_equals_one_pivot_per_draw():
     for d in want:
         pd.testing.assert_frame_equal(got[d], want[d], check_exact=True)
         assert got[d].to_numpy().tobytes() == want[d].to_numpy().tobytes()
+
+
+def test_correlation_eds_wca_offsets_at_once_equal_one_offset_at_a_time_bit_for_bit():
+    """WCA's EDs for every offset in one array pass against the per-offset loop it replaced."""
+    import numpy as np
+    from evalkit.simulate import orderings as sim
+
+    def per_offset(eng, c, offsets):
+        n = eng.n
+        off = np.eye(n, dtype=bool)
+        raw = (c.sum(1)[None, :] - c - 1) / (n - 2)
+        ac = (c.sum(1) - 1) / (n - 1)
+        eds = []
+        for a in offsets:
+            w = np.where(off, 0.0, raw if a == 0 else (raw + a) / (1 + a))
+            tot = w.sum(1)
+            cancel = np.abs(tot) < 1e-12
+            score = np.where(cancel, ac, (w * np.where(off, 0.0, c)).sum(1) / np.where(cancel, 1.0, tot))
+            eds.append(float(score.mean()))
+        return np.array(eds)
+
+    rng = np.random.default_rng(32)
+    offsets = [0, 0.1, 0.25, 0.5, 1, 3.0]
+    for _ in range(60):
+        k, n = int(rng.integers(2, 12)), int(rng.integers(3, 30))
+        judg = [sim.mallows(list(range(k)), float(rng.choice([0.0, 0.3, 0.7, 1.0])), rng) for _ in range(n)]
+        judg += [tuple(rng.permutation(k)) for _ in range(int(rng.integers(0, n)))]
+        eng = discriminativeness.SetEngine(aggregation.check_judgments(judg))
+        got = kim.correlation_eds(eng, offsets)
+        for m, c in (("wca-tau", eng.tau), ("wca-sp", eng.rho)):
+            assert got[m].tobytes() == per_offset(eng, c, offsets).tobytes(), m

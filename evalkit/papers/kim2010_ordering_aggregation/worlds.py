@@ -86,14 +86,12 @@ def correlation_eds(eng: edm.SetEngine, offsets: Sequence[float]) -> dict:
         out[f"ac-{t}"] = float(((c.sum(1) - 1) / (n - 1)).mean())
         raw = (c.sum(1)[None, :] - c - 1) / (n - 2)                 # raw[i, j]: gold j's weight in turn i
         ac = (c.sum(1) - 1) / (n - 1)
-        eds = []
-        for a in offsets:
-            w = np.where(off, 0.0, raw if a == 0 else (raw + a) / (1 + a))
-            tot = w.sum(1)
-            cancel = np.abs(tot) < 1e-12                            # the engine falls back to AC
-            score = np.where(cancel, ac, (w * np.where(off, 0.0, c)).sum(1) / np.where(cancel, 1.0, tot))
-            eds.append(float(score.mean()))
-        out[f"wca-{t}"] = np.array(eds)
+        a = np.array(offsets, dtype=float)[:, None, None]           # every offset at once:
+        w = np.where(off, 0.0, np.where(a == 0, raw, (raw + a) / (1 + a)))   # offsets x n x n
+        tot = w.sum(2)                                              # row sums, as one offset's
+        cancel = np.abs(tot) < 1e-12                                # the engine falls back to AC
+        score = np.where(cancel, ac, (w * np.where(off, 0.0, c)).sum(2) / np.where(cancel, 1.0, tot))
+        out[f"wca-{t}"] = score.mean(1)
     return out
 
 
