@@ -229,7 +229,8 @@ def _frespa_weights(k: int, n: int, length: np.ndarray, params: list[dict]):
     inside = (length >= bounds[:, :1]) & (length <= bounds[:, 1:])                   # element by element
     by_len = (1 + w_len * (length - 1)) * inside                                      # P x M, as row by row
     need = np.array([_min_count(p["min_sup"], n - 1) for p in params])
-    by_sup = np.array([1 + p["w_sup"] * (sup - 1.0) for p in params]) * (sup >= need[:, None])  # P x n
+    w_sup = np.array([float(p["w_sup"]) for p in params])[:, None]
+    by_sup = (1 + w_sup * (sup - 1.0)) * (sup >= need[:, None])                        # P x n
     # every distinct gold pattern appears sup times among the golds: weight / sup per gold
     per_gold = np.zeros_like(by_sup)
     per_gold[:, 1:] = by_sup[:, 1:] / sup[1:]
