@@ -87,8 +87,8 @@ class SetEngine:
     # -- correlation methods -------------------------------------------
     def _held_out(self) -> np.ndarray:
         """``n x (n-1)``: row ``i`` lists the judgments other than ``i``, in order."""
-        n = self.n
-        return np.array([np.delete(np.arange(n), i) for i in range(n)]).reshape(n, n - 1)
+        j = np.arange(self.n - 1)
+        return j[None, :] + (j[None, :] >= np.arange(self.n)[:, None])   # j, or j + 1 from i on
 
     def correlation_ed(self, method: str, kind: str, weight_offset: float = 1.0) -> float:
         """ED of AC, WCA or RBA: every held-out judgment at once (the same bits as

@@ -64,3 +64,15 @@ def test_engine_ranks_are_each_judgments_ranks_bit_for_bit():
         eng = edm.SetEngine(aggregation.check_judgments(judgments))
         want = np.array([aggregation._ranks(o, eng.items) for o in judgments])
         assert eng.ranks.dtype == want.dtype and eng.ranks.tobytes() == want.tobytes()
+
+
+def test_held_out_rows_are_the_other_judgments_in_order():
+    """Row i of SetEngine._held_out lists every judgment but i, in order (np.delete's rows)."""
+    import numpy as np
+    from evalkit.measures import aggregation, discriminativeness as edm
+
+    for n in range(2, 30):
+        eng = edm.SetEngine(aggregation.check_judgments([(1, 2, 3)] * n))
+        want = np.array([np.delete(np.arange(n), i) for i in range(n)]).reshape(n, n - 1)
+        got = eng._held_out()
+        assert got.dtype == want.dtype and got.shape == want.shape and np.array_equal(got, want), n
