@@ -18,7 +18,7 @@ import numpy as np
 
 from ..errors import ParameterError
 from .aggregation import (frespa, _average_ranks, _check_weights, _corr_of_ranks, _length_bounds, _min_count,
-                          _ranks, check_judgments, check_weight_offset, wca_weights)
+                          check_judgments, check_weight_offset, wca_weights)
 
 
 METHODS = ("ac-tau", "ac-sp", "wca-tau", "wca-sp", "rba-tau", "rba-sp", "frespa")
@@ -67,7 +67,10 @@ class SetEngine:
         self.items = list(judgments[0])
         self.k = len(self.items)
         self.n = len(judgments)
-        ranks = np.array([_ranks(o, self.items) for o in judgments])  # n x k
+        index = {x: i for i, x in enumerate(self.items)}
+        where = np.array([[index[x] for x in o] for o in judgments]).reshape(self.n, self.k)
+        ranks = np.empty((self.n, self.k))                             # n x k: _ranks of each
+        ranks[np.arange(self.n)[:, None], where] = np.arange(1, self.k + 1, dtype=float)
         self.ranks = ranks
         i, j = np.triu_indices(self.k, 1)
         self.pair_i, self.pair_j = i, j
@@ -84,8 +87,8 @@ class SetEngine:
     # -- correlation methods -------------------------------------------
     def _held_out(self) -> np.ndarray:
         """``n x (n-1)``: row ``i`` lists the judgments other than ``i``, in order."""
-        n = self.n
-        return np.array([np.delete(np.arange(n), i) for i in range(n)]).reshape(n, n - 1)
+        j = np.arange(self.n - 1)
+        return j[None, :] + (j[None, :] >= np.arange(self.n)[:, None])   # j, or j + 1 from i on
 
     def correlation_ed(self, method: str, kind: str, weight_offset: float = 1.0) -> float:
         """ED of AC, WCA or RBA: every held-out judgment at once (the same bits as
@@ -144,8 +147,9 @@ class SetEngine:
         elif self._subsets is None:
             from . import _frespa_kernels as kernels
 
-            equal, reverse, length = kernels.subset_tables(self.signs > 0, self.pair_i, self.pair_j, self.k)
-            self._subsets = dict(length=length, equal=equal, reverse=reverse, total=equal.sum(1))
+            equal, reverse, length, total = kernels.subset_tables_and_total(self.signs > 0, self.pair_i,
+                                                                             self.pair_j, self.k)
+            self._subsets = dict(length=length, equal=equal, reverse=reverse, total=total)
         return self._subsets
 
     def frespa_ed(self, params: list[dict]) -> np.ndarray:
@@ -155,20 +159,22 @@ class SetEngine:
         into a length part (per subset, per setting) and a support part (per
         support value 0..n-1, per setting, 0 below minSup), so each turn
         counts the subsets by support once and every setting is a matrix product.
-        The per-turn counting runs compiled (:func:`~._frespa_kernels.turn`), the
-        arithmetic on floats in numpy as in
-        :func:`evalkit.measures.ed_reference.frespa_ed_reference`, so both
-        give the same bits (tested).
+        Compiled, every turn runs in one call (:func:`~._frespa_kernels.frespa_ed`: the
+        counting, and the float sums in numpy's pairwise order; the ``by_len @ counts``
+        product stays numpy's); ``compiled=False`` runs the turns in numpy as
+        :func:`evalkit.measures.ed_reference.frespa_ed_reference` does.  Both give the
+        reference's bits (tested).
         """
-        if self.compiled:
-            from ._frespa_kernels import turn
-        else:
-            turn = _turn_numpy
         t = self._subset_tables()
         length, equal, reverse, total = t["length"], t["equal"], t["reverse"], t["total"]
         n = self.n
         by_len, by_sup, per_gold = _frespa_weights(self.k, n, length, params)
         lookup = len(params) <= 4
+        if self.compiled:                                  # every turn in one compiled call
+            from . import _frespa_kernels as kernels
+
+            return kernels.frespa_ed(equal, reverse, total, by_len, by_sup, per_gold, lookup)
+        turn = _turn_numpy
         out = np.zeros(len(params))
         for i in range(n):
             gathered, counts, rev = turn(equal, reverse, total, i, per_gold, lookup)
@@ -218,11 +224,13 @@ def _turn_numpy(equal, reverse, total, i: int, per_gold: np.ndarray, lookup: boo
 def _frespa_weights(k: int, n: int, length: np.ndarray, params: list[dict]):
     """FreSPA's weights factored: by length (P x M), by support (P x n) and per gold (P x n)."""
     sup = np.arange(n)    # support values among n - 1 golds
-    bounds = [_length_bounds(k, p["min_len"], p["max_len"]) for p in params]
-    by_len = np.array([(1 + p["w_len"] * (length - 1)) * ((length >= lo) & (length <= hi))
-                       for p, (lo, hi) in zip(params, bounds)], dtype=float)          # P x M
+    bounds = np.array([_length_bounds(k, p["min_len"], p["max_len"]) for p in params]).reshape(-1, 2)
+    w_len = np.array([float(p["w_len"]) for p in params])[:, None]
+    inside = (length >= bounds[:, :1]) & (length <= bounds[:, 1:])                   # element by element
+    by_len = (1 + w_len * (length - 1)) * inside                                      # P x M, as row by row
     need = np.array([_min_count(p["min_sup"], n - 1) for p in params])
-    by_sup = np.array([1 + p["w_sup"] * (sup - 1.0) for p in params]) * (sup >= need[:, None])  # P x n
+    w_sup = np.array([float(p["w_sup"]) for p in params])[:, None]
+    by_sup = (1 + w_sup * (sup - 1.0)) * (sup >= need[:, None])                        # P x n
     # every distinct gold pattern appears sup times among the golds: weight / sup per gold
     per_gold = np.zeros_like(by_sup)
     per_gold[:, 1:] = by_sup[:, 1:] / sup[1:]

@@ -17,7 +17,7 @@ import numpy as np
 from ..errors import ParameterError
 from ..seeds import as_generator
 
-__all__ = ["ORDERING_DEFAULTS", "mallows", "simulate_orderings"]
+__all__ = ["ORDERING_DEFAULTS", "mallows", "simulate_orderings", "simulate_sets"]
 
 
 #: Calibration of the ordering simulator (see :func:`simulate_orderings`).
@@ -137,14 +137,28 @@ def simulate_orderings(out_path, seed=2010, **overrides) -> Path:
     ``centres`` > 1 (alternative worlds, never the default) splits each set's
     assessors at random into groups around different centres, each a Mallows
     draw with dispersion ``centre_phi`` around the first: 0 gives one shared
-    centre again, 1 unrelated centres.
+    centre again, 1 unrelated centres.  The judgments are :func:`simulate_sets`'.
     """
+    rows = ["set,assessor,position,item\n"]
+    for name, orders in simulate_sets(seed, **overrides).items():
+        for a, order in enumerate(orders):
+            for pos, item in enumerate(order, start=1):
+                rows.append(f"{name},A{a + 1:02d},{pos},{item}\n")
+    from ..outputs import write_text
+
+    return write_text(out_path, "".join(rows))
+
+
+def simulate_sets(seed=2010, **overrides) -> dict[str, list[tuple[str, ...]]]:
+    """The judgments :func:`simulate_orderings` writes, as
+    :func:`evalkit.formats.orderings.read_orderings` reads them back (``{set: [ordering of
+    assessor 1, ...]}``; tested equal), without the file: for worlds drawn only to be scored."""
     cfg = {**ORDERING_DEFAULTS, **overrides}
     unknown = set(overrides) - set(ORDERING_DEFAULTS)
     if unknown:
         raise ParameterError("overrides", sorted(unknown), f"keys of {sorted(ORDERING_DEFAULTS)}")
     rng = as_generator(seed)
-    rows = ["set,assessor,position,item\n"]
+    sets = {}
     for s in range(cfg["n_sets"]):
         base, trials, prob = cfg["items"]
         k = base + int(rng.binomial(trials, prob))
@@ -154,11 +168,10 @@ def simulate_orderings(out_path, seed=2010, **overrides) -> Path:
         # alternative worlds only (centres > 1): the default draws exactly as before
         centres = [centre] + [list(mallows(centre, cfg["centre_phi"], rng))
                               for _ in range(cfg["centres"] - 1)]
+        orders = []
         for a in range(n):
             phi = float(np.clip(cfg["phi"] * np.exp(rng.normal(0, cfg["phi_spread"])), 0, 1))
             own = centres[int(rng.integers(len(centres)))] if len(centres) > 1 else centre
-            for pos, item in enumerate(mallows(own, phi, rng), start=1):
-                rows.append(f"set{s + 1:02d},A{a + 1:02d},{pos},{item}\n")
-    from ..outputs import write_text
-
-    return write_text(out_path, "".join(rows))
+            orders.append(mallows(own, phi, rng))
+        sets[f"set{s + 1:02d}"] = orders
+    return sets

@@ -49,3 +49,30 @@ def test_rba_ed_from_the_definition():
                            - (aggregation.rank_aggregation(o[::-1], judgments[:i] + judgments[i + 1:], method) + 1) / 2
                            for i, o in enumerate(judgments)])
         assert eng.correlation_ed(method, "rba") == pytest.approx(by_hand, abs=1e-12)
+
+
+def test_engine_ranks_are_each_judgments_ranks_bit_for_bit():
+    """SetEngine's rank matrix, filled at once, equals aggregation._ranks row by row (floats)."""
+    import numpy as np
+    from evalkit.measures import aggregation, discriminativeness as edm
+
+    rng = np.random.default_rng(5)
+    for _ in range(50):
+        k, n = int(rng.integers(2, 14)), int(rng.integers(2, 25))
+        items = [f"s{i}" for i in rng.permutation(k)]
+        judgments = [tuple(items[j] for j in rng.permutation(k)) for _ in range(n)]
+        eng = edm.SetEngine(aggregation.check_judgments(judgments))
+        want = np.array([aggregation._ranks(o, eng.items) for o in judgments])
+        assert eng.ranks.dtype == want.dtype and eng.ranks.tobytes() == want.tobytes()
+
+
+def test_held_out_rows_are_the_other_judgments_in_order():
+    """Row i of SetEngine._held_out lists every judgment but i, in order (np.delete's rows)."""
+    import numpy as np
+    from evalkit.measures import aggregation, discriminativeness as edm
+
+    for n in range(2, 30):
+        eng = edm.SetEngine(aggregation.check_judgments([(1, 2, 3)] * n))
+        want = np.array([np.delete(np.arange(n), i) for i in range(n)]).reshape(n, n - 1)
+        got = eng._held_out()
+        assert got.dtype == want.dtype and got.shape == want.shape and np.array_equal(got, want), n

@@ -17,7 +17,8 @@ GRIDS = [
     [{"min_sup": s} for s in (0.0, 0.5, 1.0)],                       # looked up (<= 4 settings)
     [{"min_sup": s, "w_len": w} for s in (0.0, 0.25, 0.75) for w in (0.0, 2.5)],  # counted (> 4)
     [{"min_len": 3, "max_len": 4, "w_sup": 0.0}, {"min_sup": 0.6, "w_sup": 3.0}],
-]
+    [{}, {"w_len": 1.0}, {"w_sup": 2.5}, {"min_sup": 0.75}, {"min_len": 2}, {"w_sup": 2.5, "min_sup": 0.0}],
+]                                                                    # ^ counted, settings repeated
 
 
 def _check(judgments) -> None:
@@ -60,3 +61,21 @@ def test_compiled_frespa_ed_equals_the_definition_on_a_small_set():
             params = edm.frespa_params(**p)
             ed = edm.SetEngine(judgments).frespa_ed([params])[0]
             assert ed == pytest.approx(edm._frespa_ed_slow(judgments, params), abs=1e-12)
+
+
+def test_compiled_sum_is_numpys_pairwise_sum_bit_for_bit():
+    """Every length numpy sums plainly (< 8), in 8 partial sums (<= 128) or by halves (above),
+    on values of mixed sign and scale and on signed zeros."""
+    from evalkit.measures import _frespa_kernels as kernels
+
+    rng = np.random.default_rng(32)
+    lengths = list(range(0, 300)) + [1000, 1024, 1031, 4083, 8178, 16369]
+    for n in lengths:
+        for a in (rng.standard_normal(n) * 10.0 ** rng.integers(-6, 6, n), rng.random(n),
+                  np.where(rng.random(n) < 0.5, -0.0, 0.0)):
+            assert np.array([kernels._sum(a)]).tobytes() == np.array([a.sum()]).tobytes(), n
+
+
+@pytest.mark.parametrize("k, n", [(13, 20), (10, 31)])   # the notebook's largest sets, noise added
+def test_compiled_frespa_ed_on_large_noisy_sets(k, n):
+    _check(_random_set(np.random.default_rng(k + n), k, n, 0.5))

@@ -58,6 +58,24 @@ def test_no_unanimous_pair_means_no_pattern_at_min_sup_1():
     assert kim.no_unanimous_share(["ABC", "ACB", "ABC"]) == 0.0  # A before B and C in every turn
 
 
+def test_no_unanimous_share_equals_the_turn_by_turn_original():
+    """The counted share against the original: each turn's golds compared pair by pair."""
+    import numpy as np
+    from evalkit.simulate.orderings import simulate_sets
+
+    def original(judgments):
+        signs = discriminativeness.SetEngine(aggregation.check_judgments(judgments)).signs
+        turns = [np.delete(signs, i, 0) for i in range(len(signs))]
+        return float(np.mean([not (golds == golds[0]).all(0).any() for golds in turns]))
+
+    shares = []
+    for seed in range(12):
+        for judg in simulate_sets(seed, phi_spread=0.9, phi=0.3 + 0.05 * seed).values():
+            shares.append(kim.no_unanimous_share(judg))
+            assert shares[-1] == original(judg)
+    assert 0 < sum(s > 0 for s in shares) < len(shares)        # both kinds of set occur
+
+
 def test_default_judgments_reproduce_table4_clean_row_and_set01_decides_it(default_sets):
     per_set = kim.minsup_per_set(default_sets)
     committed = pd.read_csv(paths.FIGURES / "kim2010" / "minsup_worlds_draws.csv")
@@ -546,3 +564,53 @@ def test_the_notebook_states_the_resolution_rule_as_declared():
     nb = json.loads((paths.ROOT / "notebooks" / "kim2010_ordering_aggregation.ipynb").read_text())
     text = " ".join(" ".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown").split())
     assert f"at least {kim.claims_settings.RESOLUTION_Z:g} SE from 0" in text
+
+
+def test_per_draw_equals_one_pivot_per_draw():
+    """per_draw's one pivot cut by draw gives each draw's own pivot_table, frame for frame
+    (index, columns, names and bits), repeated rows averaged alike."""
+    import numpy as np
+
+    rng = np.random.default_rng(32)
+    rows = [{"noise_ratio": r, "draw": d, "method": m, "ED": float(rng.standard_normal())}
+            for d in range(6) for r in (0.0, 0.25, 1.0) for m in ("wca-tau", "ac-tau", "frespa")]
+    rows += [dict(rows[4], ED=0.3), dict(rows[-1], ED=-0.7)]          # two cells with two rows
+    long = pd.DataFrame(rows)
+    got = kim.per_draw(long)
+    want = {int(d): g.pivot_table(index="noise_ratio", columns="method", values="ED")
+            for d, g in long.groupby("draw")}
+    assert list(got) == list(want) == list(range(6))
+    for d in want:
+        pd.testing.assert_frame_equal(got[d], want[d], check_exact=True)
+        assert got[d].to_numpy().tobytes() == want[d].to_numpy().tobytes()
+
+
+def test_correlation_eds_wca_offsets_at_once_equal_one_offset_at_a_time_bit_for_bit():
+    """WCA's EDs for every offset in one array pass against the per-offset loop it replaced."""
+    import numpy as np
+    from evalkit.simulate import orderings as sim
+
+    def per_offset(eng, c, offsets):
+        n = eng.n
+        off = np.eye(n, dtype=bool)
+        raw = (c.sum(1)[None, :] - c - 1) / (n - 2)
+        ac = (c.sum(1) - 1) / (n - 1)
+        eds = []
+        for a in offsets:
+            w = np.where(off, 0.0, raw if a == 0 else (raw + a) / (1 + a))
+            tot = w.sum(1)
+            cancel = np.abs(tot) < 1e-12
+            score = np.where(cancel, ac, (w * np.where(off, 0.0, c)).sum(1) / np.where(cancel, 1.0, tot))
+            eds.append(float(score.mean()))
+        return np.array(eds)
+
+    rng = np.random.default_rng(32)
+    offsets = [0, 0.1, 0.25, 0.5, 1, 3.0]
+    for _ in range(60):
+        k, n = int(rng.integers(2, 12)), int(rng.integers(3, 30))
+        judg = [sim.mallows(list(range(k)), float(rng.choice([0.0, 0.3, 0.7, 1.0])), rng) for _ in range(n)]
+        judg += [tuple(rng.permutation(k)) for _ in range(int(rng.integers(0, n)))]
+        eng = discriminativeness.SetEngine(aggregation.check_judgments(judg))
+        got = kim.correlation_eds(eng, offsets)
+        for m, c in (("wca-tau", eng.tau), ("wca-sp", eng.rho)):
+            assert got[m].tobytes() == per_offset(eng, c, offsets).tobytes(), m

@@ -51,3 +51,16 @@ def test_two_centres_at_zero_dispersion_share_the_first_centre_and_one_centre_is
                                                  centre_phi=0.0))
     from evalkit.papers.kim2010_ordering_aggregation import mean_pairwise_tau
     assert mean_pairwise_tau(apart) < mean_pairwise_tau(together)
+
+
+@pytest.mark.parametrize("seed, overrides", [(2010, {}), (2011, {}), (2029, {}), (2012, {"phi_spread": 0.9}),
+                                             (2013, {"phi_spread": 0.0, "phi": 0.55}),
+                                             (7, {"centres": 2, "centre_phi": 0.6, "n_sets": 3})])
+def test_simulated_sets_are_the_file_read_back(tmp_path, seed, overrides):
+    """simulate_sets (the worlds' judgments, no file) equals the CSV simulate_orderings writes,
+    as read_orderings reads it: the same sets, assessors, orderings and order."""
+    path = sim_orderings.simulate_orderings(tmp_path / "j.csv", seed=seed, **overrides)
+    sets = sim_orderings.simulate_sets(seed, **overrides)
+    back = ordering_files.read_orderings(path)
+    assert list(sets) == list(back) and sets == back
+    assert all(type(o) is tuple for v in sets.values() for o in v)

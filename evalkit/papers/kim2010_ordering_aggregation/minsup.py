@@ -14,16 +14,13 @@ turns both into the claims' explanation.
 from __future__ import annotations
 
 import math
-import tempfile
-from pathlib import Path
 from typing import Mapping, Sequence
 
 import numpy as np
 import pandas as pd
 
-from ...formats.orderings import read_orderings
 from ...measures import aggregation as methods, discriminativeness as edm
-from ...simulate.orderings import ORDERING_DEFAULTS, simulate_orderings
+from ...simulate.orderings import ORDERING_DEFAULTS, simulate_sets
 from .tables import GRID_RATIO, mean_pairwise_tau
 
 __all__ = ["MINSUP_GRID", "no_unanimous_share", "minsup_per_set", "minsup_worlds",
@@ -40,10 +37,12 @@ def no_unanimous_share(judgments) -> float:
     alike, so in such a turn FreSPA with ``min_sup = 1`` has no pattern at all
     and scores the held-out ordering and its reverse 0 (the turn adds 0 to ED).
     """
-    signs = edm.SetEngine(methods.check_judgments(judgments)).signs
-    n = len(signs)
-    turns = [np.delete(signs, i, 0) for i in range(n)]
-    return float(np.mean([not (golds == golds[0]).all(0).any() for golds in turns]))
+    before = edm.SetEngine(methods.check_judgments(judgments)).signs > 0      # n x pairs
+    n = len(before)
+    # turn i's n - 1 golds all order pair p alike iff their count of "before" is 0 or n - 1
+    count = before.sum(0)[None, :] - before
+    unanimous = (count == 0) | (count == n - 1)
+    return float(np.mean(~unanimous.any(1)))
 
 
 def minsup_per_set(sets, sups: Sequence[float] = MINSUP_GRID) -> pd.DataFrame:
@@ -71,7 +70,7 @@ def minsup_worlds(phi_spreads=(0.0, 0.6, 0.9), worlds: int = 20, seed: int = 201
                   default_worlds: int | None = None) -> pd.DataFrame:
     """FreSPA's clean ED per minSup in simulated worlds that differ in one assumption.
 
-    Every world is the default simulator (:func:`simulate_orderings`) with
+    Every world is the default simulator (:func:`simulate_sets`) with
     seed ``seed + w`` for ``w < worlds`` -- ``seed`` itself is the default
     judgments -- and ``phi_spread`` (the sd of log Mallows dispersion between
     assessors, default 0.35: how unequal the assessors' consistency is) from
@@ -97,24 +96,21 @@ def minsup_worlds(phi_spreads=(0.0, 0.6, 0.9), worlds: int = 20, seed: int = 201
     if control_phi is not None:
         kinds.append(("control: equal assessors, less agreement", 0.0, float(control_phi)))
     rows = []
-    with tempfile.TemporaryDirectory() as tmp:
-        for world, spread, phi in kinds:
-            for w in range(default_worlds or worlds if world == "default" else worlds):
-                if world == "default" and known and seed + w in known:
-                    sets, eds = known[seed + w]
-                    eds = list(eds)
-                else:
-                    path = simulate_orderings(Path(tmp) / "j.csv", seed=seed + w, phi_spread=spread,
-                                              phi=phi)
-                    sets = read_orderings(path)
-                    eds = edm.discriminativeness("frespa", sets,
-                                                 params_grid=[{"min_sup": s} for s in sups])
-                rows.append({"world": world, "phi_spread": spread, "phi": phi, "world_seed": seed + w,
-                             "mean_pairwise_tau": mean_pairwise_tau(sets),
-                             "no_unanimous_share": float(np.mean([no_unanimous_share(j)
-                                                                  for j in sets.values()])),
-                             **{f"ED_{s:g}": ed for s, ed in zip(sups, eds)},
-                             "best_min_sup": float(sups[int(np.argmax(eds))])})
+    for world, spread, phi in kinds:
+        for w in range(default_worlds or worlds if world == "default" else worlds):
+            if world == "default" and known and seed + w in known:
+                sets, eds = known[seed + w]
+                eds = list(eds)
+            else:
+                sets = simulate_sets(seed + w, phi_spread=spread, phi=phi)
+                eds = edm.discriminativeness("frespa", sets,
+                                             params_grid=[{"min_sup": s} for s in sups])
+            rows.append({"world": world, "phi_spread": spread, "phi": phi, "world_seed": seed + w,
+                         "mean_pairwise_tau": mean_pairwise_tau(sets),
+                         "no_unanimous_share": float(np.mean([no_unanimous_share(j)
+                                                              for j in sets.values()])),
+                         **{f"ED_{s:g}": ed for s, ed in zip(sups, eds)},
+                         "best_min_sup": float(sups[int(np.argmax(eds))])})
     return pd.DataFrame(rows)
 
 

@@ -239,9 +239,10 @@ def per_draw(long: pd.DataFrame) -> dict[int, pd.DataFrame]:
     """
     clean = long[long.noise_ratio == 0]
     noisy = long[long.noise_ratio > 0]
-    if clean["draw"].nunique() > 1:
-        return {int(d): g.pivot_table(index="noise_ratio", columns="method", values="ED")
-                for d, g in long.groupby("draw")}
+    if clean["draw"].nunique() > 1:          # one pivot for all draws, cut by draw (the same frames)
+        wide = long.pivot_table(index=["draw", "noise_ratio"], columns="method", values="ED")
+        return {int(d): wide.xs(d, level="draw").dropna(axis=1, how="all")
+                for d in wide.index.unique("draw")}
     out = {}
     for d in sorted(noisy["draw"].unique()) or [0]:
         part = pd.concat([clean, noisy[noisy.draw == d]])

@@ -3,7 +3,7 @@
 A claim judged over draws rests on the clean judgments as much as on the
 noise, so draw ``d`` redraws both (:data:`VARIES`): the clean judgments are
 the committed ones for ``d = 0`` and the default simulator
-(:func:`evalkit.simulate.orderings.simulate_orderings`) with seed
+(:func:`evalkit.simulate.orderings.simulate_sets`, the judgments of ``simulate_orderings``) with seed
 ``seed + d`` otherwise, and the noise is :func:`~.tables.noisy_sets`'s
 stream ``(seed, d, r)``.  :func:`score_worlds` scores every world once, one
 engine per set and noise ratio, for Table 1 (the seven methods, WCA at every
@@ -14,16 +14,13 @@ tables, claims and figures only read its frames.
 
 from __future__ import annotations
 
-import tempfile
-from pathlib import Path
 from typing import Mapping, Sequence
 
 import numpy as np
 import pandas as pd
 
-from ...formats.orderings import read_orderings
 from ...measures import aggregation as methods, discriminativeness as edm
-from ...simulate.orderings import simulate_orderings
+from ...simulate.orderings import simulate_sets
 from .tables import frespa_settings, mean_pairwise_tau, noisy_sets
 
 __all__ = ["VARIES", "world_sets", "correlation_eds", "score_worlds"]
@@ -36,11 +33,7 @@ VARIES = ("clean judgments (a Mallows world drawn with the default calibration; 
 def world_sets(sets: Mapping[str, list], draws: int, seed: int) -> list[dict]:
     """The clean judgments of each draw: ``sets`` for draw 0, the default simulator with seed
     ``seed + d`` for draw ``d`` > 0 (the seeds of :func:`~.minsup.minsup_worlds`' default worlds)."""
-    out = [dict(sets)]
-    with tempfile.TemporaryDirectory() as tmp:
-        for d in range(1, draws):
-            out.append(read_orderings(simulate_orderings(Path(tmp) / "j.csv", seed=seed + d)))
-    return out
+    return [dict(sets)] + [simulate_sets(seed + d) for d in range(1, draws)]   # as the CSV reads back
 
 
 def _resolve(params: dict, k: int) -> dict:
@@ -93,14 +86,12 @@ def correlation_eds(eng: edm.SetEngine, offsets: Sequence[float]) -> dict:
         out[f"ac-{t}"] = float(((c.sum(1) - 1) / (n - 1)).mean())
         raw = (c.sum(1)[None, :] - c - 1) / (n - 2)                 # raw[i, j]: gold j's weight in turn i
         ac = (c.sum(1) - 1) / (n - 1)
-        eds = []
-        for a in offsets:
-            w = np.where(off, 0.0, raw if a == 0 else (raw + a) / (1 + a))
-            tot = w.sum(1)
-            cancel = np.abs(tot) < 1e-12                            # the engine falls back to AC
-            score = np.where(cancel, ac, (w * np.where(off, 0.0, c)).sum(1) / np.where(cancel, 1.0, tot))
-            eds.append(float(score.mean()))
-        out[f"wca-{t}"] = np.array(eds)
+        a = np.array(offsets, dtype=float)[:, None, None]           # every offset at once:
+        w = np.where(off, 0.0, np.where(a == 0, raw, (raw + a) / (1 + a)))   # offsets x n x n
+        tot = w.sum(2)                                              # row sums, as one offset's
+        cancel = np.abs(tot) < 1e-12                                # the engine falls back to AC
+        score = np.where(cancel, ac, (w * np.where(off, 0.0, c)).sum(2) / np.where(cancel, 1.0, tot))
+        out[f"wca-{t}"] = score.mean(1)
     return out
 
 
