@@ -319,3 +319,26 @@ def test_conditions_scored_in_one_batch_equal_one_call_per_job_bit_for_bit(monke
             assert cond.scores[m].shape == s.shape
             assert cond.scores[m].tobytes() == s.tobytes()
     assert real_data.stc_rawg_vs_ug._conditions_many(collection, [], 2, 0.2) == []
+
+
+def test_line_fit_and_t_quantile_equal_scipy_stats_bit_for_bit():
+    from scipy import stats
+
+    from evalkit.papers.real_data.stc_assessors_n import _line_fit, _t_quantile
+
+    rng = np.random.default_rng(21)
+    for n in (2, 3, 5, 80, 200):
+        x = pd.Series(rng.choice([2, 3, 5, 7], n))
+        x.iloc[:2] = [2, 7]                                  # two distinct x at least
+        for y in (pd.Series(rng.normal(0.8, 0.05, n)), pd.Series(-0.5 * x + 1.0),
+                  pd.Series(np.full(n, 0.25))):
+            want = stats.linregress(x, y)
+            slope, stderr = _line_fit(x, y)
+            assert np.float64(slope).tobytes() == np.float64(want.slope).tobytes()
+            assert np.float64(stderr).tobytes() == np.float64(want.stderr).tobytes()
+        for df in (1, 2, n - 1, n - 2):
+            if df >= 1:
+                assert np.float64(_t_quantile(0.975, df)).tobytes() == \
+                    np.float64(stats.t.ppf(0.975, df)).tobytes()
+    with pytest.raises(ValueError):
+        _line_fit([3, 3, 3], [0.1, 0.2, 0.3])
