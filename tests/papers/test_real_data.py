@@ -302,7 +302,8 @@ def test_conditions_scored_in_one_batch_equal_one_call_per_job_bit_for_bit(monke
     collection, per_topic = real_data.stc_collection(items, ratings, seed=2, n_teams=3, n_runs=7)
     flat = np.concatenate(per_topic)
     jobs = [(real_data.split_by_topic(simulate.subsample_assessors(flat, n, s), per_topic), s)
-            for n, s in [(2, 1), (3, 2), (10, 3), (2, 4)]]
+            for n, s in [(2, 1), (3, 2), (10, 3), (2, 4), (5, 5), (7, 6), (2, 7), (3, 8), (10, 9),
+                         (5, 10), (2, 11)]]                # more than one batch of 8
     unanimity = real_data.stc_rawg_vs_ug.unanimity
     monkeypatch.setattr(graded, "COMPILED_MIN_LISTS", threshold)
     got = real_data.stc_rawg_vs_ug._conditions_many(collection, jobs, 2, 0.2)
