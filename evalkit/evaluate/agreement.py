@@ -27,6 +27,8 @@ from a Dawid-Skene model fitted to every judge
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pandas as pd
 
@@ -34,9 +36,9 @@ from ..errors import InputError, ParameterError
 from ..stats.confusion_agreement import (alpha_from_confusion, binary_confusion,
                                          kappa_from_confusion, percentile_interval,
                                          topic_bootstrap)
-from .judge_labels import LABEL_COLUMNS, grade_scale, read_labels
+from .judge_labels import LABEL_COLUMNS, _declared, _Source, grade_scale, parse_grades, read_labels
 
-__all__ = ["read_judges", "agreement_table", "confusion_table", "reliability_table", "consensus",
+__all__ = ["read_judges", "read_judges_clipped_and_raw", "agreement_table", "confusion_table", "reliability_table", "consensus",
            "statistic_names", "dawid_skene_tables", "AGREEMENT_COLUMNS", "POOLED_REFERENCE"]
 
 #: The columns of ``agreement.csv``.
@@ -57,6 +59,30 @@ def read_judges(judges: dict, grades: tuple[int, int] | None = None,
     holds the scale (:func:`evalkit.evaluate.judge_labels.read_labels`).
     """
     return read_labels(judges, None, grades=grades, clip=clip)
+
+
+def read_judges_clipped_and_raw(judges: dict, grades: tuple[int, int]
+                                ) -> tuple[pd.DataFrame, pd.DataFrame, list[str]]:
+    """``(labels, raw, notes)``: ``read_judges(judges, grades, clip=True)`` and
+    ``read_judges(judges)[0]`` from one reading of the files (the same frames and notes).
+
+    ``raw`` keeps the labels as submitted (its scale inferred); ``labels`` are
+    them clamped into ``grades`` with the notes :func:`read_judges` gives.
+    """
+    raw, _ = read_labels(judges, None, grades=None)
+    lo, hi = parse_grades(f"{grades[0]}:{grades[1]}")
+    names = [str(n) for n in judges]
+    code = pd.Index(names).get_indexer(raw["judge"])            # raw is judge after judge, in order
+    bounds = np.searchsorted(code, np.arange(len(names) + 1))
+    sources = [_Source(name, Path(path), raw.iloc[a:b][["topic", "doc", "grade"]].reset_index(drop=True),
+                       np.arange(b - a), "--judge")
+               for name, path, a, b in zip(names, judges.values(), bounds[:-1], bounds[1:])]
+    notes = _declared(sources, lo, hi, True, f"--grades {lo}:{hi}")
+    labels = pd.concat([s.frame.assign(judge=s.judge) for s in sources],
+                       ignore_index=True)[LABEL_COLUMNS]
+    labels["grade"] = labels["grade"].astype(np.int64)
+    labels.attrs["grades"] = (int(lo), int(hi))
+    return labels, raw, notes
 
 
 class _Grid:

@@ -30,11 +30,32 @@ def value_counts(units, values) -> tuple[np.ndarray, np.ndarray]:
     units, values = np.asarray(units), np.asarray(values, dtype=float)
     if units.shape != values.shape or units.ndim != 1:
         raise InputError(f"units and values must be paired, got {units.shape} and {values.shape}")
-    _, unit_code = np.unique(units, return_inverse=True)
-    categories, value_code = np.unique(values, return_inverse=True)
-    counts = np.zeros((int(unit_code.max()) + 1 if units.size else 0, len(categories)))
-    np.add.at(counts, (unit_code.ravel(), value_code.ravel()), 1.0)
-    return counts, categories
+    if not units.size:
+        return np.zeros((0, 0)), np.unique(values)
+    unit_code, n_units = _codes(units)
+    if np.isfinite(values).all():     # the codes np.unique's inverse gives, without its argsort
+        categories = np.unique(values)
+        value_code = np.searchsorted(categories, values)
+    else:
+        categories, value_code = np.unique(values, return_inverse=True)
+    flat = unit_code * len(categories) + value_code.ravel()
+    return (np.bincount(flat, minlength=n_units * len(categories))
+            .reshape(n_units, len(categories)).astype(float)), categories
+
+
+def _codes(units: np.ndarray) -> tuple[np.ndarray, int]:
+    """Each unit's rank among the distinct units (``np.unique``'s inverse) and how many there are.
+
+    Whole-number units (item indices) are ranked by a table of which occur, in
+    linear time; others by ``np.unique``.
+    """
+    if units.dtype.kind in "iu" and units.min() >= 0 and units.max() <= 4 * units.size:
+        seen = np.zeros(int(units.max()) + 1, dtype=np.int64)
+        seen[units] = 1
+        rank = np.cumsum(seen) - 1
+        return rank[units], int(rank[-1]) + 1
+    distinct, code = np.unique(units, return_inverse=True)
+    return code.ravel(), len(distinct)
 
 
 def _delta_squared(categories: np.ndarray, marginals: np.ndarray, level: str) -> np.ndarray:

@@ -13,7 +13,9 @@
     the paired randomisation test by random sign flips, Smucker, Allan &
     Carterette, CIKM 2007), whose p-values are then corrected for the number
     of pairs by statsmodels' ``multipletests`` (Holm, Benjamini-Hochberg or
-    Bonferroni), as Urbano, Lima & Hanjalic (SIGIR 2019) recommend.
+    Bonferroni), as Urbano, Lima & Hanjalic (SIGIR 2019) recommend.  The t-test's
+    p-values and Holm's adjustment are computed here with those functions'
+    arithmetic (the same bits, tested), so neither library is imported for them.
 
 Every table has ``system_a, system_b, diff, ci_low, ci_high, p_value,
 p_adjusted, effect_size, significant`` (``diff`` = mean of a - mean of b).
@@ -93,6 +95,33 @@ def _sign_flip_p_values(d: np.ndarray, n_trials: int, seed, chunk: int = 1000) -
     return count / n_trials
 
 
+def _ttest_rel_p(xa: np.ndarray, xb: np.ndarray) -> np.ndarray:
+    """Two-sided p-values of ``scipy.stats.ttest_rel(xa, xb, axis=0)``, its arithmetic step by
+    step (scipy 1.17: the mean and ddof-1 variance of the differences, ``t = mean / sqrt(var /
+    n)``, ``p = 2 stdtr(n - 1, -|t|)``; the same bits, tested) without importing ``scipy.stats``."""
+    d = xa - xb
+    n = d.shape[0]
+    mean = np.mean(d, axis=0)
+    var = np.mean((d - np.mean(d, axis=0, keepdims=True)) ** 2, axis=0)
+    var *= np.float64(n) / (np.float64(n) - 1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t = (mean - 0.0) / np.sqrt(var / n)
+    return 2 * special.stdtr(np.float64(n - 1), -np.abs(t))
+
+
+def _holm(p: np.ndarray) -> np.ndarray:
+    """Holm's step-down adjusted p-values: ``multipletests(p, method="holm")[1]`` of statsmodels,
+    its arithmetic step by step (the same bits, tested) without the ``gc.collect()`` it runs."""
+    p = np.asarray(p)
+    order = np.argsort(p)
+    ranked = np.take(p, order)
+    adjusted = np.maximum.accumulate(ranked * np.arange(len(ranked), 0, -1))
+    adjusted[adjusted > 1] = 1
+    out = np.empty_like(adjusted)
+    out[order] = adjusted
+    return out
+
+
 def paired_pairs(scores, test: str = "t", correction: str = "holm", alpha: float = 0.05,
                  n_trials: int = 10000, seed=None) -> pd.DataFrame:
     """A paired test of every pair, p-values corrected over the pairs.
@@ -125,14 +154,14 @@ def paired_pairs(scores, test: str = "t", correction: str = "holm", alpha: float
     t = d.shape[0]
     mean, sd = d.mean(axis=0), d.std(axis=0, ddof=1)
     margin = special.stdtrit(t - 1, 1 - alpha / 2) * sd / np.sqrt(t)  # = scipy.stats.t.ppf
-    from scipy import stats  # a second to import: only for the paired tests
-
     if test == "t":
         p = np.where(mean == 0, 1.0, 0.0)                        # constant differences (sd = 0)
         varied = sd > 0
         if varied.any():
-            p[varied] = stats.ttest_rel(x[:, a[varied]], x[:, b[varied]], axis=0).pvalue
+            p[varied] = _ttest_rel_p(x[:, a[varied]], x[:, b[varied]])
     elif test == "wilcoxon":
+        from scipy import stats  # half a second to import: only for this test
+
         p = np.array([1.0 if not d[:, i].any() else stats.wilcoxon(d[:, i]).pvalue
                       for i in range(d.shape[1])])
     else:
@@ -140,6 +169,8 @@ def paired_pairs(scores, test: str = "t", correction: str = "holm", alpha: float
     method = CORRECTIONS[correction]
     if method is None:
         adjusted = p.copy()
+    elif method == "holm":
+        adjusted = _holm(p)
     else:
         from statsmodels.stats.multitest import multipletests
 

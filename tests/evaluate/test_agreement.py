@@ -148,3 +148,24 @@ def test_bad_arguments(labels):
     twice = pd.concat([labels, labels.iloc[:1]], ignore_index=True)
     with pytest.raises(InputError, match="twice"):
         agreement_table(twice)
+
+
+def test_clipped_and_raw_from_one_reading_equal_two_read_judges_calls(tmp_path):
+    from evalkit.evaluate.agreement import read_judges_clipped_and_raw
+
+    rng = np.random.default_rng(3)
+    files = {}
+    for name, top in (("human", 3), ("j1", 3), ("j2", 5), ("j3", 10), ("j4", 2)):
+        grades = rng.integers(0, top + 1, 40)
+        grades[:2] = [top, 0]
+        files[name] = tmp_path / f"{name}.qrels"
+        files[name].write_text("".join(f"{t} 0 d{i} {g}\n" for i, (t, g) in
+                                       enumerate(zip(rng.choice(["7", "12"], 40), grades))))
+    labels, raw, notes = read_judges_clipped_and_raw(files, (0, 3))
+    want_labels, want_notes = read_judges(files, grades=(0, 3), clip=True)
+    want_raw, _ = read_judges(files, grades=None)
+    pd.testing.assert_frame_equal(labels, want_labels, check_exact=True)
+    pd.testing.assert_frame_equal(raw, want_raw, check_exact=True)
+    assert labels.attrs == want_labels.attrs and raw.attrs == want_raw.attrs
+    assert notes == want_notes and len(notes) == 2                # j2's and j3's labels clamped
+    assert (raw["grade"].max(), labels["grade"].max()) == (10, 3)

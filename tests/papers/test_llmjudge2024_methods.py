@@ -175,3 +175,20 @@ def test_the_combining_answer_uses_the_declared_median_not_the_best_on_the_same_
     assert "difference of +0.010" in combining and "positive in 20 of 20 topic splits" in combining
     assert "excluding 0 in only 2" in combining and "0.550" not in combining
     assert "does not hold over 2-33 (no flip)" in lj.answers(separable, comb, splits, spread, summary, by_n)[2]
+
+
+def test_tau_b_from_the_table_of_distinct_values_equals_scipy_kendalltau_bit_for_bit():
+    from evalkit.papers.llmjudge2024.unanimity import _tau_b
+
+    rng = np.random.default_rng(44)
+    human = rng.integers(0, 4, 3000)
+    cases = [(human + rng.integers(-1, 2, 3000) * 0.2 + 33 * 0.2 * rng.integers(0, 3, 3000), human),
+             (rng.integers(0, 100, 3000).astype(float), human),             # many distinct x
+             (rng.normal(size=50), rng.normal(size=50)),                     # no ties at all
+             (-human.astype(float), human), (human.astype(float), human),    # -1 and 1
+             (np.ones(20), rng.integers(0, 4, 20)), (rng.integers(0, 4, 20), np.zeros(20)),
+             (np.array([0.0, 1.0]), np.array([1, 0])), (np.array([np.nan, 1.0, 2.0]), np.arange(3))]
+    for x, y in cases:
+        want = float(kendalltau(x, y).statistic)
+        got = _tau_b(x, y)
+        assert np.float64(got).tobytes() == np.float64(want).tobytes(), (x[:5], got, want)

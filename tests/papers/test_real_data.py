@@ -291,3 +291,55 @@ def test_batched_rawg_vs_ug_equals_one_call_per_ratings_set():
         pd.testing.assert_frame_equal(
             real_data.rawg_vs_ug(collection, best, per, 2, 0.2, 300, 0.05, seed), one,
             check_exact=True)
+
+
+@pytest.mark.parametrize("threshold", [1, 10**9])    # batch compiled (when numba is there) or numpy
+def test_conditions_scored_in_one_batch_equal_one_call_per_job_bit_for_bit(monkeypatch, threshold):
+    from evalkit.measures import graded
+    from evalkit.simulate import stc as simulate
+
+    items, ratings = _small_pool(seed=8, posts=9)
+    collection, per_topic = real_data.stc_collection(items, ratings, seed=2, n_teams=3, n_runs=7)
+    flat = np.concatenate(per_topic)
+    jobs = [(real_data.split_by_topic(simulate.subsample_assessors(flat, n, s), per_topic), s)
+            for n, s in [(2, 1), (3, 2), (10, 3), (2, 4), (5, 5), (7, 6), (2, 7), (3, 8), (10, 9),
+                         (5, 10), (2, 11)]]                # more than one batch of 8
+    unanimity = real_data.stc_rawg_vs_ug.unanimity
+    monkeypatch.setattr(graded, "COMPILED_MIN_LISTS", threshold)
+    got = real_data.stc_rawg_vs_ug._conditions_many(collection, jobs, 2, 0.2)
+    assert len(got) == len(jobs)
+    monkeypatch.setattr(graded, "COMPILED_MIN_LISTS", 10**9)       # the oracle scores in numpy
+    for (per, _), cond in zip(jobs, got):         # oracle: Sakai's conditions, one job at a time
+        one = np.concatenate(per)
+        raw, ug = gains.raw_and_unanimity_gain(one, 2, 0.2)
+        ref = unanimity.conditions_from_gains(collection, real_data.split_by_topic(raw, per),
+                                              real_data.split_by_topic(ug, per), (2, one.shape[1]))
+        assert cond.grid == ref.grid == ((2, one.shape[1]),)
+        assert cond.valid.shape == ref.valid.shape and (cond.valid == ref.valid).all()
+        for m, s in ref.scores.items():
+            assert cond.scores[m].shape == s.shape
+            assert cond.scores[m].tobytes() == s.tobytes()
+    assert real_data.stc_rawg_vs_ug._conditions_many(collection, [], 2, 0.2) == []
+
+
+def test_line_fit_and_t_quantile_equal_scipy_stats_bit_for_bit():
+    from scipy import stats
+
+    from evalkit.papers.real_data.stc_assessors_n import _line_fit, _t_quantile
+
+    rng = np.random.default_rng(21)
+    for n in (2, 3, 5, 80, 200):
+        x = pd.Series(rng.choice([2, 3, 5, 7], n))
+        x.iloc[:2] = [2, 7]                                  # two distinct x at least
+        for y in (pd.Series(rng.normal(0.8, 0.05, n)), pd.Series(-0.5 * x + 1.0),
+                  pd.Series(np.full(n, 0.25))):
+            want = stats.linregress(x, y)
+            slope, stderr = _line_fit(x, y)
+            assert np.float64(slope).tobytes() == np.float64(want.slope).tobytes()
+            assert np.float64(stderr).tobytes() == np.float64(want.stderr).tobytes()
+        for df in (1, 2, n - 1, n - 2):
+            if df >= 1:
+                assert np.float64(_t_quantile(0.975, df)).tobytes() == \
+                    np.float64(stats.t.ppf(0.975, df)).tobytes()
+    with pytest.raises(ValueError):
+        _line_fit([3, 3, 3], [0.1, 0.2, 0.3])

@@ -1,6 +1,7 @@
 """ANOVA, intervals and pairwise tests against Sakai's book, statsmodels, scipy and slow references."""
 
 import itertools
+import warnings
 
 import numpy as np
 import pandas as pd
@@ -201,3 +202,36 @@ def test_constant_differences_and_bad_parameters():
         paired_pairs(x, "t", "sidak")
     with pytest.raises(ParameterError, match="alpha"):
         hsd_pairs(x, 100, 0, alpha=1.5)
+
+
+def test_holm_equals_statsmodels_multipletests_bit_for_bit():
+    from statsmodels.stats.multitest import multipletests
+
+    from evalkit.stats.pairwise import _holm
+
+    rng = np.random.default_rng(32)
+    cases = [rng.uniform(0, 1, 300), rng.uniform(0, 0.02, 45), np.array([0.5, 0.01, 0.01, 1.0, 0.0]),
+             rng.choice([0.0, 1.0, 0.03, 0.2], 40), np.array([0.04]), np.array([], float),
+             np.array([0.3, np.nan, 0.001])]
+    for p in cases:
+        want = multipletests(p, alpha=0.05, method="holm")[1]
+        got = _holm(p)
+        assert got.dtype == want.dtype and got.shape == want.shape
+        assert got.tobytes() == want.tobytes()
+
+
+@pytest.mark.parametrize("topics", [2, 3, 8, 9, 25, 50, 130])
+def test_paired_t_p_values_equal_scipy_ttest_rel_bit_for_bit(topics):
+    from evalkit.stats.pairwise import _ttest_rel_p
+
+    rng = np.random.default_rng(topics)
+    for x in (rng.uniform(0, 1, (topics, 12)), rng.integers(0, 4, (topics, 12)) / 3.0,
+              1e6 + rng.normal(0, 1e-3, (topics, 12)), rng.normal(0, 50, (topics, 12))):
+        a, b = np.triu_indices(x.shape[1], k=1)
+        keep = x[:, a].std(axis=0) + x[:, b].std(axis=0) > 0
+        xa, xb = x[:, a[keep]], x[:, b[keep]]
+        with np.errstate(all="ignore"), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            want = scipy.stats.ttest_rel(xa, xb, axis=0).pvalue
+        got = _ttest_rel_p(xa, xb)
+        assert got.shape == want.shape and got.tobytes() == want.tobytes()

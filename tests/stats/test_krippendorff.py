@@ -59,3 +59,36 @@ def test_units_rated_once_are_not_pairable():
                                                                            "nominal")
     with pytest.raises(ParameterError, match="level"):
         alpha_from_counts(counts, cats, "ratio")
+
+
+def _value_counts_by_unique(units, values):
+    """The former value_counts (np.unique twice, np.add.at): the differential oracle."""
+    units, values = np.asarray(units), np.asarray(values, dtype=float)
+    _, unit_code = np.unique(units, return_inverse=True)
+    categories, value_code = np.unique(values, return_inverse=True)
+    counts = np.zeros((int(unit_code.max()) + 1 if units.size else 0, len(categories)))
+    np.add.at(counts, (unit_code.ravel(), value_code.ravel()), 1.0)
+    return counts, categories
+
+
+@pytest.mark.parametrize("kind", ["items", "gappy", "negative", "huge", "strings", "nan values", "empty"])
+def test_value_counts_equal_the_unique_and_add_at_oracle_bit_for_bit(kind):
+    rng = np.random.default_rng(11)
+    units = np.repeat(np.arange(300), rng.integers(1, 6, 300))        # sorted item indices
+    values = rng.integers(0, 4, units.size).astype(float)
+    if kind == "gappy":
+        units = rng.permutation(units * 3 + 1)
+    elif kind == "negative":
+        units = units - 150
+    elif kind == "huge":
+        units = units * 10**6
+    elif kind == "strings":
+        units = np.array([f"t{u % 7}|d{u}" for u in units])
+    elif kind == "nan values":
+        values[::5] = np.nan
+    elif kind == "empty":
+        units, values = units[:0], values[:0]
+    got, got_cats = value_counts(units, values)
+    want, want_cats = _value_counts_by_unique(units, values)
+    assert got.shape == want.shape and got.dtype == want.dtype and got.tobytes() == want.tobytes()
+    assert got_cats.tobytes() == want_cats.tobytes()

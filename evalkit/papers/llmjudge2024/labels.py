@@ -21,7 +21,7 @@ import pandas as pd
 
 from ... import data
 from ...errors import InputError
-from ...evaluate.agreement import read_judges
+from ...evaluate.agreement import read_judges_clipped_and_raw
 
 __all__ = ["HUMAN", "GRADES", "JUDGES", "judge_files", "team_of", "load_labels", "dirt",
            "changed_by_clipping", "LabelMatrix", "label_matrix"]
@@ -55,8 +55,7 @@ def load_labels(external_dir) -> tuple[pd.DataFrame, pd.DataFrame, list[str]]:
     can count them; every analysis uses ``labels``.
     """
     files = judge_files(external_dir)
-    labels, notes = read_judges(files, grades=GRADES, clip=True)
-    raw, _ = read_judges(files, grades=None)
+    labels, raw, notes = read_judges_clipped_and_raw(files, GRADES)     # the files read once
     return labels, raw, list(notes)
 
 
