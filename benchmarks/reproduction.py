@@ -37,9 +37,6 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-NOTEBOOKS = ("kim2010_ordering_aggregation", "sakai2017_unanimity_gain", "wang2015_assessor_differences",
-             "wang2015_user_preferences", "real_data", "explore_sakai2017", "explore_wang2015",
-             "explore_kim2010")
 TOP = 8
 
 
@@ -150,13 +147,14 @@ def main(argv=None) -> int:
         print(json.dumps(profile_notebook(argv[1], argv[2])))
         return 0
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("names", nargs="*", help="notebooks (default: all; real_data needs `make data`)")
+    parser.add_argument("names", nargs="*", help="notebooks (default: all; real_data and llmjudge2024 "
+                                                 "need `make data`)")
     parser.add_argument("--label", default="", help="suffix of the table's file name (e.g. before)")
     args = parser.parse_args(argv)
-    from evalkit import data as real_data
+    from evalkit import data, papers
 
-    have_real = all(real_data.available(name) for name in real_data.REGISTRY)
-    names = args.names or [n for n in NOTEBOOKS if n != "real_data" or have_real]
+    names = args.names or [nb.name for nb in papers.notebooks()
+                           if all(data.available(name) for name in nb.needs_data)]
     run(names, args.label)
     return 0
 
