@@ -177,5 +177,5 @@ NOTEBOOK = Notebook(
         ("Tables 2-4's published values", "the paper's sentence-ordering judgments are not available; "
          "the simulated worlds are calibrated to Table 1's clean AC-tau only"),
     ),
-    expected_seconds=38,
+    expected_seconds=7,
 )

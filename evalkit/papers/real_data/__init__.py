@@ -164,5 +164,5 @@ NOTEBOOK = Notebook(
          "The submitted runs are not public: runs are simulated over the real pool, so the "
          "notebook tests the gains on real ratings, not how the real systems would rank"),
     ),
-    expected_seconds=25,
+    expected_seconds=10,
 )

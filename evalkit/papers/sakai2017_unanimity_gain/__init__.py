@@ -184,5 +184,5 @@ NOTEBOOK = Notebook(
          "NTCIR-12 STC-ja ratings, where the ratings are more unanimous as predicted but the "
          "effect on rankings is not testable on simulated runs (real_data/claims.md)"),
     ),
-    expected_seconds=29,
+    expected_seconds=11,
 )

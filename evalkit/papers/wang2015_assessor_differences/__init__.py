@@ -154,5 +154,5 @@ NOTEBOOK = Notebook(
         ("§4.1 'substantial disagreement between assessors overall'", "the simulated assessors' "
          "disagreement is tuned to the paper's ARI (the calibration rows): by construction, no finding"),
     ),
-    expected_seconds=20,
+    expected_seconds=10,
 )

@@ -118,5 +118,5 @@ NOTEBOOK = Notebook(
                      "importance, or the weights miss it) are about real users; the simulated users weigh "
                      "weighted recall by construction."),
     ),
-    expected_seconds=22,
+    expected_seconds=7,
 )
