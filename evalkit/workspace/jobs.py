@@ -108,6 +108,7 @@ class _Worker:
         self.spec, self.result, self.log = (Path(f"{stem}.spec.json"), Path(f"{stem}.result.json"),
                                             Path(f"{stem}.log"))
         self.result.unlink(missing_ok=True)
+        job.executed.unlink(missing_ok=True)   # written when the notebook ends (worker.ENGINE)
         self.log.write_bytes(b"")
         # the kernel's Unix sockets (evalkit.workspace.worker.ipc_kernel_manager); removed
         # once the job has ended, however it ended
