@@ -72,7 +72,7 @@ def profile_notebook(name: str, out_dir: str) -> dict:
                 and "/stats/" not in path and "/simulate/" not in path and "/explore/" not in path \
                 and "outputs.py" not in path:
             continue
-        short = path.split("evalkit/", 1)[1].removesuffix(".py").replace("/", ".")
+        short = path.rsplit("/evalkit/", 1)[1].removesuffix(".py").replace("/", ".")  # the package, whatever the clone is called
         if func == "save_figure" and short == "outputs":
             saves, save_s = calls, cum
         if func.startswith("<") or short.endswith("__init__") and func == "<module>":
