@@ -98,8 +98,9 @@ class _Worker:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "evalkit.workspace.worker", "--serve"], env=env,
             cwd=str(paths.NOTEBOOKS), stdin=subprocess.PIPE,
-            stdout=None if verbose else subprocess.DEVNULL,
-            stderr=None if verbose else subprocess.STDOUT, start_new_session=True)
+            # each job's output goes to its log (the worker redirects itself); a worker that
+            # fails before its first job says why on the runner's stderr
+            stdout=None if verbose else subprocess.DEVNULL, stderr=None, start_new_session=True)
         self.job = None
 
     def start(self, job: Job) -> None:
