@@ -38,8 +38,9 @@ from ..stats.confusion_agreement import (alpha_from_confusion, binary_confusion,
                                          topic_bootstrap)
 from .judge_labels import LABEL_COLUMNS, _declared, _Source, grade_scale, parse_grades, read_labels
 
-__all__ = ["read_judges", "read_judges_clipped_and_raw", "agreement_table", "confusion_table", "reliability_table", "consensus",
-           "statistic_names", "dawid_skene_tables", "AGREEMENT_COLUMNS", "POOLED_REFERENCE"]
+__all__ = ["read_judges", "read_judges_clipped_and_raw", "agreement_table", "confusion_table",
+           "reliability_table", "consensus", "statistic_names", "dawid_skene_tables",
+           "AGREEMENT_COLUMNS", "POOLED_REFERENCE"]
 
 #: The columns of ``agreement.csv``.
 AGREEMENT_COLUMNS = ["judge", "reference", "items", "statistic", "value", "ci_low", "ci_high"]
