@@ -106,6 +106,13 @@ PARAMETERS = {
 }
 
 
+def _count_published_pairs(table):
+    """Table 3's published pairs counted per condition (:func:`.tables.count_published_pairs`)."""
+    from .tables import count_published_pairs
+
+    return count_published_pairs(table)
+
+
 def _simulate_collection(folder):
     """The default simulated collection (seed :data:`DATA_SEED`) written to ``folder``."""
     from ...simulate.stc import simulate_stc_collection
@@ -150,7 +157,7 @@ NOTEBOOK = Notebook(
         Comparison("sakai2017_table3", "sakai2017/table3_counts.csv", ("measure", "dmax", "N"),
                    {"discrepancies": "discrepancies"}, 0.5,
                    "Table 3 summarised: number of randomised Tukey HSD discrepancies per condition.",
-                   prepare=lambda table: __getattr__("count_published_pairs")(table), how="right", fill_published=0),
+                   prepare=_count_published_pairs, how="right", fill_published=0),
     ),
     figures=(
         ("table2_tau_grid.png", "Kendall's tau between the RawG and UG rankings of all runs per "
