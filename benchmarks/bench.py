@@ -332,7 +332,7 @@ def bench_compare(folder: Path) -> list[dict]:
     import os
     import subprocess
 
-    from evalkit.evaluate.comparison import compare_scores
+    from evalkit.evaluate.comparison.report import compare_scores
     from evalkit.formats.scores import read_scores
 
     rng = np.random.default_rng(50)

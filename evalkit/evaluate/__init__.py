@@ -1,18 +1,34 @@
-"""Evaluate your own runs with several assessors' ratings (``evalkit score`` / ``compare``).
+"""Evaluate your own runs under several judges: ``evalkit score``, ``compare``, ``assessors``, ``agreement``.
 
-* :func:`~evalkit.evaluate.scoring.score`: trec_eval-style scores with RawG, WG
+One package per command, over shared modules for the judges and the runs;
+each layer imports only those below it::
+
+    cli.py                 the four sub-commands' parsers and dispatch
+    scoring/               evalkit score: trec_eval's and NTCIREVAL's measures, per judge
+    comparison/            evalkit compare: randomised Tukey HSD, the statistics report
+    assessor_study/        evalkit assessors: leaderboards and verdicts under every judge
+    judge_agreement/       evalkit agreement: how far judges agree, consensus
+    judges/                judges' labels as they come, gains, the shared options
+    runs/                  run files one at a time, runs frames
+    columns.py             the column names frames may use (evalkit's, ir_measures', ranx's)
+    examples.py            the shipped sample in data/examples/
+
+The functions below mirror the commands:
+
+* :func:`~evalkit.evaluate.scoring.engine.score`: trec_eval-style scores with RawG, WG
   or UG gains (or graded qrels and a gain map).
-* :func:`~evalkit.evaluate.significance.compare`: randomised Tukey HSD over all run
+* :func:`~evalkit.evaluate.comparison.hsd.compare`: randomised Tukey HSD over all run
   pairs with effect sizes, and discrepancies between two gains.
-* :func:`~evalkit.evaluate.comparison.compare_scores`: the statistics report of
+* :func:`~evalkit.evaluate.comparison.report.compare_scores`: the statistics report of
   ``evalkit compare --scores``: ANOVA, intervals, corrected tests, wins and losses.
-* :func:`~evalkit.evaluate.assessor_study.assessors`: how leaderboards and HSD
+* :func:`~evalkit.evaluate.assessor_study.study.assessors`: how leaderboards and HSD
   verdicts depend on the assessors (``evalkit assessors``; files written by
-  :func:`~evalkit.evaluate.assessor_report.write_assessor_report`).
-* :func:`~evalkit.evaluate.agreement.agreement_table` (``evalkit agreement``): how far
-  judges agree, each against a reference or the others pooled, with topic-bootstrap
-  intervals; :func:`~evalkit.evaluate.agreement.read_judges` reads one qrels file per judge.
-* :func:`~evalkit.evaluate.inputs.item_gains`: one gain per item from ratings.
+  :func:`~evalkit.evaluate.assessor_study.report.write_assessor_report`).
+* :func:`~evalkit.evaluate.judge_agreement.tables.agreement_table` (``evalkit agreement``):
+  how far judges agree, each against a reference or the others pooled, with
+  topic-bootstrap intervals; :func:`~evalkit.evaluate.judge_agreement.tables.read_judges`
+  reads one qrels file per judge.
+* :func:`~evalkit.evaluate.judges.gains.item_gains`: one gain per item from ratings.
 * :func:`~evalkit.evaluate.examples.write_example`: the shipped sample in
   ``data/examples/``.
 """
@@ -20,13 +36,13 @@
 from .._lazy import exports
 
 __getattr__, __dir__, __all__ = exports(__name__, {
-    "scoring": ("score",),
-    "significance": ("compare", "best_per_team"),
-    "comparison": ("ComparisonReport", "compare_scores", "write_report"),
-    "inputs": ("item_gains", "gains_from_qrels"),
+    "scoring.engine": ("score",),
+    "comparison.hsd": ("compare", "best_per_team"),
+    "comparison.report": ("ComparisonReport", "compare_scores", "write_report"),
+    "judges.gains": ("item_gains", "gains_from_qrels"),
     "examples": ("write_example",),
-    "assessor_study": ("assessors", "AssessorReport"),
-    "assessor_report": ("write_assessor_report", "bump_chart"),
-    "agreement": ("read_judges", "agreement_table", "confusion_table", "reliability_table",
-                  "consensus"),
+    "assessor_study.study": ("assessors", "AssessorReport"),
+    "assessor_study.report": ("write_assessor_report", "bump_chart"),
+    "judge_agreement.tables": ("read_judges", "agreement_table", "confusion_table",
+                               "reliability_table", "consensus"),
 })

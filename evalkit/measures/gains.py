@@ -56,7 +56,7 @@ def gain_values(gain: str, raw, spread, n, dmax: int | None = None, p: float = 0
     Eq. 1); ``ug``: ``RawG_i + p N_i (dmax - D_i)`` if ``RawG_i > 0``, else 0
     (Sakai's Eq. 2).  The one implementation of the three formulas:
     :func:`raw_gain`, :func:`weighted_gain`, :func:`unanimity_gain` and
-    ``evalkit score`` (:func:`evalkit.evaluate.inputs.item_gains`) call it.
+    ``evalkit score`` (:func:`evalkit.evaluate.judges.gains.item_gains`) call it.
     """
     if gain not in GAINS:
         raise ParameterError("gain", gain, f"one of {', '.join(GAINS)}")

@@ -1,4 +1,4 @@
-"""``evalkit.evaluate.agreement`` against the krippendorff package, scikit-learn and a hand count."""
+"""``evalkit.evaluate.judge_agreement.tables`` against the krippendorff package, scikit-learn and a hand count."""
 
 import itertools
 
@@ -7,9 +7,10 @@ import pandas as pd
 import pytest
 
 from evalkit.errors import InputError, ParameterError
-from evalkit.evaluate.agreement import (agreement_table, confusion_table, consensus, read_judges,
-                                        reliability_table, statistic_names)
-from evalkit.evaluate.judges_example import JUDGES, RANDOM_JUDGE, write_judges_example
+from evalkit.evaluate.judge_agreement.tables import (agreement_table, confusion_table, consensus,
+                                                     read_judges, reliability_table,
+                                                     statistic_names)
+from evalkit.evaluate.judges.example import JUDGES, RANDOM_JUDGE, write_judges_example
 
 krippendorff = pytest.importorskip("krippendorff")
 metrics = pytest.importorskip("sklearn.metrics")
@@ -151,7 +152,7 @@ def test_bad_arguments(labels):
 
 
 def test_clipped_and_raw_from_one_reading_equal_two_read_judges_calls(tmp_path):
-    from evalkit.evaluate.agreement import read_judges_clipped_and_raw
+    from evalkit.evaluate.judge_agreement.tables import read_judges_clipped_and_raw
 
     rng = np.random.default_rng(3)
     files = {}

@@ -7,9 +7,9 @@ import pytest
 from scipy import stats as sps
 
 from evalkit.evaluate import assessors
-from evalkit.evaluate.assessor_report import _end_labels, _side_by_side, bump_chart
-from evalkit.evaluate.judge_labels import labels_to_ratings, read_labels
-from evalkit.evaluate.judges_example import JUDGES, RANDOM_JUDGE
+from evalkit.evaluate.assessor_study.report import _end_labels, _side_by_side, bump_chart
+from evalkit.evaluate.judges.labels import labels_to_ratings, read_labels
+from evalkit.evaluate.judges.example import JUDGES, RANDOM_JUDGE
 from evalkit.formats.trec import read_run
 from evalkit.paths import EXAMPLES
 

@@ -12,7 +12,7 @@ from scipy import stats as sps
 
 from evalkit.errors import InputError
 from evalkit.evaluate import assessors, compare, score
-from evalkit.evaluate.assessor_report import FIGURES, TABLES, write_assessor_report
+from evalkit.evaluate.assessor_study.report import FIGURES, TABLES, write_assessor_report
 from evalkit.formats.assessor_ratings import read_assessor_ratings
 from evalkit.formats.trec import read_run
 from evalkit.workspace import cli
@@ -163,7 +163,7 @@ def test_fewer_than_two_assessors_and_bad_options_are_refused(data):
 
 
 def test_a_failure_while_writing_leaves_the_folder_as_it_was(tmp_path, report, monkeypatch):
-    from evalkit.evaluate import assessor_report
+    from evalkit.evaluate.assessor_study import report as assessor_report
 
     out = tmp_path / "out"
     out.mkdir()
@@ -197,7 +197,7 @@ def test_score_csv_and_json_carry_full_precision(data, capsys):
 
 
 def test_matrix_and_ranked_list_converters_round_trip(tmp_path, data):
-    from evalkit.evaluate.assessor_study import ratings_from_matrix, runs_from_lists
+    from evalkit.evaluate.assessor_study.study import ratings_from_matrix, runs_from_lists
     from evalkit.formats.assessor_ratings import read_any_ratings
     from evalkit.measures.graded import ranked_lists
 
@@ -258,8 +258,8 @@ def test_agreement_of_the_ten_real_stc_ja_assessors(external):
     from statsmodels.stats.inter_rater import fleiss_kappa
 
     from evalkit import data
-    from evalkit.evaluate.assessor_study import _agreement, ratings_from_matrix
-    from evalkit.evaluate.judges import judge_gains
+    from evalkit.evaluate.assessor_study.study import _agreement, ratings_from_matrix
+    from evalkit.evaluate.judges.gains import judge_gains
     from evalkit.papers import real_data
 
     items, matrix = real_data.load_stc(data.path_of("stc-ja-test", external))

@@ -10,8 +10,8 @@ import pandas as pd
 import pytest
 import scipy.stats
 
-from evalkit.evaluate import comparison_cli, comparison_output
-from evalkit.evaluate.comparison import compare_scores
+from evalkit.evaluate.comparison import cli as comparison_cli, output as comparison_output
+from evalkit.evaluate.comparison.report import compare_scores
 from evalkit.formats import scores as score_files
 from evalkit.stats import pairwise
 from evalkit.stats.pairwise import hsd_pairs

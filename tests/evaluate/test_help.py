@@ -8,6 +8,7 @@ import sys
 import pytest
 
 from evalkit.evaluate import cli as evaluate_cli
+from evalkit.evaluate.command_inputs import TRIALS
 from evalkit.workspace import cli
 
 
@@ -49,8 +50,8 @@ def test_one_trials_default(monkeypatch):
     parser = _parser(monkeypatch)
     defaults = {name: action.default for name, sub in _commands(parser)
                 for action in sub._actions if "--trials" in action.option_strings}
-    assert defaults == {"compare": evaluate_cli.TRIALS, "assessors": evaluate_cli.TRIALS}
-    assert evaluate_cli.TRIALS == 5000          # Sakai (EVIA 2017, sec. 5): B = 5000
+    assert defaults == {"compare": TRIALS, "assessors": TRIALS}
+    assert TRIALS == 5000          # Sakai (EVIA 2017, sec. 5): B = 5000
 
 
 @pytest.mark.integration

@@ -3,8 +3,8 @@
 import pytest
 
 from evalkit.errors import InputError, ParameterError
-from evalkit.evaluate.agreement import read_judges
-from evalkit.evaluate.judge_labels import parse_grades, parse_judges, read_labels
+from evalkit.evaluate.judge_agreement.tables import read_judges
+from evalkit.evaluate.judges.labels import parse_grades, parse_judges, read_labels
 
 
 def _write(tmp_path, name, text):

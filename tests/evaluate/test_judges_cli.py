@@ -8,7 +8,7 @@ import sys
 import pandas as pd
 import pytest
 
-from evalkit.evaluate.judges_example import JUDGES, RANDOM_JUDGE, write_judges_example
+from evalkit.evaluate.judges.example import JUDGES, RANDOM_JUDGE, write_judges_example
 from evalkit.paths import EXAMPLES
 
 FOLDER = EXAMPLES / "judges"

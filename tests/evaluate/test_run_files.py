@@ -8,9 +8,9 @@ import pytest
 
 from evalkit.errors import InputError
 from evalkit.evaluate import compare, score
-from evalkit.evaluate import run_files
+from evalkit.evaluate.runs import files as run_files
 from evalkit.measures.registry import parse_measure
-from evalkit.evaluate.run_files import RunFiles, score_run_files
+from evalkit.evaluate.runs.files import RunFiles, score_run_files
 from evalkit.formats.trec import read_qrels, read_run
 from evalkit.simulate.stc import simulate_ratings
 
@@ -79,7 +79,7 @@ class _Terminal(io.StringIO):
 
 def test_progress_line_only_on_a_terminal(collection, monkeypatch):
     files, _, ratings = collection
-    from evalkit.evaluate.inputs import item_gains
+    from evalkit.evaluate.judges.gains import item_gains
 
     frames = [item_gains(ratings, "raw")]
     specs = [parse_measure("Q")]
@@ -101,7 +101,7 @@ def test_rows_sort_by_topic_then_rank_as_lexsort_does():
     """One stable argsort on a combined key; the same order as np.lexsort((rank, topic)),
     ties in file order, for any integer ranks (negative, equal, near the ends of int64 and
     uint64) and for Python ints beyond them."""
-    from evalkit.evaluate.run_files import _by_topic_and_rank
+    from evalkit.evaluate.runs.files import _by_topic_and_rank
 
     rng = np.random.default_rng(7)
     cases = [np.array([2**63 + 1, 2**63, 2**63], dtype=np.uint64),      # min >= 2^63

@@ -139,7 +139,7 @@ def test_measure_names_and_bad_parameters():
 
 
 def test_the_vectorised_index_equals_ranked_lists(small_collection):
-    from evalkit.evaluate.scoring import _ranked_lists
+    from evalkit.evaluate.scoring.engine import _ranked_lists
     from evalkit.formats.trec import read_qrels, read_runs
 
     qrels = read_qrels(small_collection / "qrels.txt")

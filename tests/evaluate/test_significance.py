@@ -33,7 +33,7 @@ def _slow_hsd(matrix: np.ndarray, trials: int, seed: int) -> np.ndarray:
 
 
 def test_p_values_match_a_slow_reference_within_monte_carlo_error(example):
-    from evalkit.evaluate.scoring import score
+    from evalkit.evaluate.scoring.engine import score
 
     runs, ratings = example
     trials = 3000
@@ -51,7 +51,7 @@ def test_p_values_match_a_slow_reference_within_monte_carlo_error(example):
 def test_effect_size_uses_the_two_way_anova_residual_variance(example):
     import statsmodels.formula.api as smf
 
-    from evalkit.evaluate.scoring import score
+    from evalkit.evaluate.scoring.engine import score
 
     runs, ratings = example
     out = compare(runs, ratings, gains=["raw"], measures=["Q"], trials=200, seed=1)

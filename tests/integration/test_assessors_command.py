@@ -8,7 +8,7 @@ import sys
 import pandas as pd
 import pytest
 
-from evalkit.evaluate.assessor_report import FIGURES, RELIABILITY, TABLES
+from evalkit.evaluate.assessor_study.report import FIGURES, RELIABILITY, TABLES
 from evalkit.paths import EXAMPLES
 
 RUN_FILES = sorted(str(p) for p in (EXAMPLES / "runs").glob("*.txt"))

@@ -5,7 +5,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from evalkit.evaluate.agreement import agreement_table
+from evalkit.evaluate.judge_agreement.tables import agreement_table
 from evalkit.papers import llmjudge2024 as paper
 
 

@@ -54,7 +54,7 @@ def test_best_runs_one_per_team(collection):
 def test_best_runs_are_the_evaluate_rule_and_break_ties_by_name_whatever_the_run_order():
     import pandas as pd
 
-    from evalkit.evaluate.significance import best_per_team
+    from evalkit.evaluate.comparison.hsd import best_per_team
 
     qrels, runs = sim_stc.stc_frames(11, n_topics=6)
     base = sakai.collection_from_frames(qrels, runs)

@@ -4,7 +4,7 @@ The pipeline of ``notebooks/llmjudge2024.ipynb`` and its declaration
 :data:`NOTEBOOK`, one module per experiment:
 
 * :mod:`.labels` — the human labels and the 33 public LLM judges (``make
-  data``), read with :func:`evalkit.evaluate.agreement.read_judges` on grades
+  data``), read with :func:`evalkit.evaluate.judge_agreement.tables.read_judges` on grades
   0-3 with the organisers' clipping; the dirt counted.
 * :mod:`.published` — the organisers' table reproduced to its six printed
   decimals, and what its "kappa" columns really are (alpha of binarised

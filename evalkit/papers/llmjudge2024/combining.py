@@ -6,7 +6,7 @@ reference; here 33 LLM judges' grades are combined per item
 (lower) **median**, the **team median** (each team's runs first reduced to
 their lower median, so that a team that submitted eleven runs of one set-up
 votes once), the **mean** rounded half up, the **Dawid-Skene**
-consensus (:func:`evalkit.evaluate.agreement.consensus`) and Sakai's
+consensus (:func:`evalkit.evaluate.judge_agreement.tables.consensus`) and Sakai's
 **unanimity-aware gain** UG = RawG + p N (Dmax - D) (EVIA 2017, Eq. 2) put on
 the 0-3 scale by dividing by its largest value N Dmax (1 + p) / Dmax and
 rounding half up.  Each is scored against the human labels like a judge.
@@ -16,7 +16,7 @@ ordinal alpha on the *other* topics (:func:`fair_best_single`: the topics in
 ``folds`` seeded folds; each fold's labels come from the judge chosen on the
 rest), not on the topics it is scored on (the oracle's choice, shown as an
 optimistic bound).  :func:`combining_table` scores every contender with the
-library's :func:`~evalkit.evaluate.agreement.agreement_table` and adds the
+library's :func:`~evalkit.evaluate.judge_agreement.tables.agreement_table` and adds the
 paired topic-bootstrap interval of its difference from the fairly chosen
 judge (the same resampled topics for both).
 """
@@ -26,7 +26,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ...evaluate.agreement import agreement_table, consensus
+from ...evaluate.judge_agreement.tables import agreement_table, consensus
 from ...measures import gains
 from ...stats.confusion_agreement import (alpha_from_confusion, percentile_interval,
                                           topic_bootstrap)

@@ -5,7 +5,7 @@ TREC Deep Learning 2023 (25 topics, grades 0-3) and, in its benchmark
 repository, the labels of 33 of its 64 LLM judge submissions for the same
 pairs.  :func:`judge_files` names the installed files (``make data``);
 :func:`load_labels` reads them with the library's
-:func:`~evalkit.evaluate.agreement.read_judges` on the declared grades 0-3,
+:func:`~evalkit.evaluate.judge_agreement.tables.read_judges` on the declared grades 0-3,
 clipping as the organisers did (``0 if x < 0 else 3 if x > 3``), and
 :func:`dirt` counts what the clipping touched.  :func:`label_matrix` lays the
 long labels out as items x judges for the experiments.
@@ -21,7 +21,7 @@ import pandas as pd
 
 from ... import data
 from ...errors import InputError
-from ...evaluate.agreement import read_judges_clipped_and_raw
+from ...evaluate.judge_agreement.tables import read_judges_clipped_and_raw
 
 __all__ = ["HUMAN", "GRADES", "JUDGES", "judge_files", "team_of", "load_labels", "dirt",
            "changed_by_clipping", "LabelMatrix", "label_matrix"]

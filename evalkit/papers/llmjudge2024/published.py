@@ -15,7 +15,7 @@ the six printed decimals by :func:`versus_published`):
   alpha again, on the labels binarised at the cut (grade >= 1, 2, 3).  With
   two values the ordinal, interval and nominal metrics agree, so the column is
   alpha of the binary labels (``alpha_binary>=c`` of
-  :func:`~evalkit.evaluate.agreement.agreement_table`).  Alpha takes its
+  :func:`~evalkit.evaluate.judge_agreement.tables.agreement_table`).  Alpha takes its
   chance agreement from the two raters' pooled label shares (as Scott's pi),
   Cohen's kappa from each rater's own; the two part when a judge's share of
   relevant labels differs from the human's.
@@ -36,7 +36,7 @@ __all__ = ["COLUMNS", "USUAL", "CUTS", "PUBLISHED_MEANS", "SUBMISSIONS", "versus
 
 #: The binary cuts behind the three "kappa" columns (grade >= c is relevant).
 CUTS = (1, 2, 3)
-#: Published column -> the statistic of :func:`~evalkit.evaluate.agreement.agreement_table` it is.
+#: Published column -> the statistic of :func:`~evalkit.evaluate.judge_agreement.tables.agreement_table` it is.
 COLUMNS = {"krippendorff": "alpha_ordinal", "kappa 0|123": "alpha_binary>=1",
            "kappa 01|23": "alpha_binary>=2", "kappa 012|3": "alpha_binary>=3"}
 #: The "kappa" columns -> the statistic their heading names: Cohen's kappa of the binary labels.
@@ -68,7 +68,7 @@ def _values(table: pd.DataFrame, statistics: dict, name: str) -> pd.DataFrame:
 def versus_published(table: pd.DataFrame, published: pd.DataFrame | None = None) -> pd.DataFrame:
     """``agreement_vs_published.csv``: ``judge, statistic, published, reproduced, difference``.
 
-    ``table``: :func:`~evalkit.evaluate.agreement.agreement_table` against the
+    ``table``: :func:`~evalkit.evaluate.judge_agreement.tables.agreement_table` against the
     human labels with cuts :data:`CUTS`; ``published``: the transcribed rows
     (``data/published/llmjudge2024_agreement.csv``).  ``difference`` is
     reproduced minus published; every published row is kept (a judge missing

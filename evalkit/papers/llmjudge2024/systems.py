@@ -6,7 +6,7 @@ ordinal alpha over that topic's items, from the topic's confusion matrix by
 is a per-topic score like a run's nDCG: :func:`per_topic_agreement` writes
 them in ``evalkit compare``'s long format and :func:`judges_compared` hands
 them to the library's comparison machinery
-(:func:`evalkit.evaluate.comparison.compare_scores`): the two-way ANOVA, each
+(:func:`evalkit.evaluate.comparison.report.compare_scores`): the two-way ANOVA, each
 judge's mean with its 95% interval, every pair under the randomised Tukey
 HSD over topics (Carterette 2012; Sakai 2018, ch. 5) and under paired t
 tests with Holm's correction.  :func:`separable_pairs` counts how many of
@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ...evaluate.comparison import compare_scores
+from ...evaluate.comparison.report import compare_scores
 from ...stats.confusion_agreement import alpha_from_confusion
 from .labels import GRADES, LabelMatrix
 

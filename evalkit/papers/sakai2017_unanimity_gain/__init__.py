@@ -32,7 +32,7 @@ module              what it holds
 
 The concepts (gains, measures, statistics) live in :mod:`evalkit.measures`
 and :mod:`evalkit.stats`; the best-run-per-team rule in
-:func:`evalkit.evaluate.significance.best_per_team`.
+:func:`evalkit.evaluate.comparison.hsd.best_per_team`.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ the notebook reads a simulated STC-like collection in TREC formats
 per-assessor ratings with simulated runs over their pool
 (:func:`ratings_collection`, :func:`ratings_frame_collection`).  The team of a
 run (for the best-run-per-team selection of Table 3) is
-:func:`evalkit.evaluate.inputs.team_of`.
+:func:`evalkit.evaluate.runs.frames.team_of`.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 
 from ...errors import ParameterError
-from ...evaluate.inputs import team_of
+from ...evaluate.runs.frames import team_of
 from ...formats import trec
 from ...measures import graded as measures
 
@@ -40,7 +40,7 @@ class Collection:
 
     @property
     def teams(self) -> np.ndarray:
-        """Team of each run (:func:`~evalkit.evaluate.inputs.team_of`: the tag up to its first '-')."""
+        """Team of each run (:func:`~evalkit.evaluate.runs.frames.team_of`: the tag up to its first '-')."""
         return np.array([team_of(r) for r in self.lists.runs])
 
 

@@ -16,7 +16,7 @@ from typing import Sequence
 import numpy as np
 import pandas as pd
 
-from ...evaluate.significance import best_per_team
+from ...evaluate.comparison.hsd import best_per_team
 from ...measures import gains, graded as measures
 from ...stats import hsd, rank_correlation
 from .collection import Collection, official_gains
@@ -80,7 +80,7 @@ def tau_table(conditions: Conditions, runs: Sequence[str], alpha: float = 0.05) 
 def best_runs(collection: Collection) -> np.ndarray:
     """Index of each team's best run by mean nG@1 under the official gains (L1=1, L2=3).
 
-    The choice is :func:`evalkit.evaluate.significance.best_per_team` (among
+    The choice is :func:`evalkit.evaluate.comparison.hsd.best_per_team` (among
     equal means the run whose name sorts first); the indices come in the
     order of ``collection.lists.runs``.
     """

@@ -113,7 +113,7 @@ def plot_report(report, path):
     import matplotlib.pyplot as plt
     from matplotlib.colors import ListedColormap
 
-    from ..outputs import save_figure
+    from ...outputs import save_figure
 
     measures = list(pd.unique(report.systems["measure"]))
     n = max(len(report.systems) // max(len(measures), 1), 2)

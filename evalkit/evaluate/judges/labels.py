@@ -26,8 +26,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ..errors import InputError, ParameterError
-from ..formats.judge_files import data_lines, read_judge_qrels
+from ...errors import InputError, ParameterError
+from ...formats.judge_files import data_lines, read_judge_qrels
 
 __all__ = ["LABEL_COLUMNS", "parse_grades", "parse_judges", "read_labels", "labels_to_ratings",
            "grade_scale"]
@@ -96,8 +96,8 @@ def parse_judges(specs) -> dict[str, str]:
 
 
 def _ratings_sources(path, fmt: str, compiled) -> list[_Source]:
-    from ..formats.assessor_ratings import _first_fields, read_any_ratings
-    from .judges import natural_key
+    from ...formats.assessor_ratings import _first_fields, read_any_ratings
+    from .gains import natural_key
 
     path = Path(path)
     is_stc = fmt == "stc" or (fmt == "auto" and len(_first_fields(path)) != 4)
@@ -106,7 +106,7 @@ def _ratings_sources(path, fmt: str, compiled) -> list[_Source]:
     except InputError as exc:
         if is_stc or "twice" not in exc.problem:
             raise
-        from ..formats.judge_files import second_column
+        from ...formats.judge_files import second_column
 
         values = pd.unique(second_column(path))
         if len(values) != 1 or not _iteration_like(str(values[0])):

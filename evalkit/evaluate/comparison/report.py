@@ -1,14 +1,14 @@
 """The statistics report of ``evalkit compare``: ANOVA, intervals, tests, wins and losses.
 
 From per-topic scores (read by :mod:`evalkit.formats.scores`, or computed by
-:func:`evalkit.evaluate.scoring.score`), per measure: the two-way ANOVA
+:func:`evalkit.evaluate.scoring.engine.score`), per measure: the two-way ANOVA
 without replication, each system's mean with its interval, and every pair's
 difference, interval, p-value (corrected when the test needs it), effect
 size and win/tie/loss counts, as Sakai recommends reporting them (Sakai
 2018, *Laboratory Experiments in Information Retrieval*, ch. 5; effect
 sizes and intervals beside every test).  The statistics live in
 :mod:`evalkit.stats.anova` and :mod:`evalkit.stats.pairwise`; this module
-assembles and writes them (tables for a paper: :mod:`evalkit.evaluate.comparison_output`).
+assembles and writes them (tables for a paper: :mod:`evalkit.evaluate.comparison.output`).
 """
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..errors import ParameterError
-from ..formats.scores import score_matrix, measures_to_compare
-from ..stats.anova import system_intervals, two_way_anova
-from ..stats.pairwise import CORRECTIONS, TESTS, hsd_pairs, paired_pairs, wins_ties_losses
+from ...errors import ParameterError
+from ...formats.scores import score_matrix, measures_to_compare
+from ...stats.anova import system_intervals, two_way_anova
+from ...stats.pairwise import CORRECTIONS, TESTS, hsd_pairs, paired_pairs, wins_ties_losses
 
 __all__ = ["ComparisonReport", "compare_scores", "write_report", "ANOVA_COLUMNS",
            "SYSTEM_COLUMNS", "PAIR_COLUMNS"]
@@ -99,8 +99,8 @@ def write_report(report: ComparisonReport, out_dir) -> list[Path]:
     """Write ``anova.csv``, ``systems.csv``, ``pairs.csv`` (full precision) and
     ``systems.png`` (means with intervals, significant pairs marked) into
     ``out_dir``; return their paths."""
-    from ..outputs import write_text
-    from .comparison_output import plot_report
+    from ...outputs import write_text
+    from .output import plot_report
 
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)

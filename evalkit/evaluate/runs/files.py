@@ -10,8 +10,8 @@ ranks or one), scored, and dropped before the next file is read, so memory
 does not grow with the number of runs.  The judged items, their gains and the
 ideal lists are built once per topic and gain definition (judge).
 
-The answers are those of :func:`evalkit.evaluate.scoring.judged_gains` and
-:func:`evalkit.evaluate.scoring.score_arrays` on all runs at once (tested).
+The answers are those of :func:`evalkit.evaluate.scoring.engine.judged_gains` and
+:func:`evalkit.evaluate.scoring.engine.score_arrays` on all runs at once (tested).
 """
 
 from __future__ import annotations
@@ -24,9 +24,9 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from ..errors import InputError
-from ..measures.graded import batch_measures
-from ..measures.registry import MeasureSpec
+from ...errors import InputError
+from ...measures.graded import batch_measures
+from ...measures.registry import MeasureSpec
 
 __all__ = ["RunFiles", "JudgedItems", "judged_items", "Scored", "score_run_files",
            "measure_values", "Progress", "PROGRESS_MIN_BYTES"]
@@ -45,14 +45,14 @@ class RunFiles(tuple):
         return files
 
     def use_compiled(self) -> bool:
-        from ..formats._columns import use_compiled
+        from ...formats._columns import use_compiled
 
         return use_compiled(*self) if self.compiled is None else self.compiled
 
     def frame(self) -> pd.DataFrame:
         """All files in one runs frame (for work that needs every run at once), refusing two
         files with the same run tag as the one-at-a-time path does."""
-        from ..formats.trec import read_run
+        from ...formats.trec import read_run
 
         frames, where, compiled = [], {}, self.use_compiled()
         for path in self:
@@ -208,14 +208,14 @@ def score_run_files(files: RunFiles, gain_frames: list[pd.DataFrame], specs: lis
 
     ``progress``: the stream of the progress line (default stderr; see :class:`Progress`).
     """
-    from ..formats._columns import distinct_ids
-    from ..formats.trec import run_table
+    from ...formats._columns import distinct_ids
+    from ...formats.trec import run_table
 
     items = judged_items(gain_frames)
     compiled = files.use_compiled()
     vocabulary = distinct_ids(items.docs.to_numpy(dtype=object))
     if compiled:
-        from ..formats._intern import Interned
+        from ...formats._intern import Interned
 
         vocabulary = Interned(vocabulary)                          # hashed once for every file
     n_gains, n_topics = items.gains.shape[0], len(items.topics)

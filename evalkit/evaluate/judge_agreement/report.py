@@ -1,6 +1,6 @@
 """The files ``evalkit agreement`` writes, all or nothing, and the lines it prints.
 
-:func:`agreement_report` computes every table of :mod:`evalkit.evaluate.agreement`;
+:func:`agreement_report` computes every table of :mod:`evalkit.evaluate.judge_agreement.tables`;
 :func:`write_agreement_report` writes them into a temporary folder beside
 ``DIR`` and moves them in only when all are written (a failure leaves ``DIR``
 as it was): ``agreement.csv``, ``confusion.csv``, ``reliability.csv``,
@@ -22,8 +22,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .agreement import (POOLED_REFERENCE, _as_grid, _check_cuts, agreement_table, confusion_table,
-                        dawid_skene_tables, statistic_names)
+from .tables import (POOLED_REFERENCE, _as_grid, _check_cuts, agreement_table, confusion_table,
+                     dawid_skene_tables, statistic_names)
 
 __all__ = ["AgreementReport", "agreement_report", "write_agreement_report", "agreement_figure",
            "summary", "can_draw", "FILES"]
@@ -55,7 +55,7 @@ class AgreementReport:
 def agreement_report(labels: pd.DataFrame, reference: str | None = None, cuts=None,
                      bootstrap: int = 1000, seed=0, statistic: str = "alpha_ordinal") -> AgreementReport:
     """Every table of ``evalkit agreement`` for ``labels`` (see :func:`agreement_table`)."""
-    from ..errors import ParameterError
+    from ...errors import ParameterError
 
     grid = _as_grid(labels)                      # items and judges indexed once for every table
     names = statistic_names(_check_cuts(cuts, grid.lo, grid.hi))
@@ -143,7 +143,7 @@ def agreement_figure(report: AgreementReport):
 def write_agreement_report(report: AgreementReport, out_dir, figure: bool | None = None) -> list[Path]:
     """Write :data:`FILES` into ``out_dir`` (the figure only when matplotlib is installed
     or ``figure=True``); all files appear together or none.  Returns the paths written."""
-    from ..formats.trec import write_qrels
+    from ...formats.trec import write_qrels
 
     figure = can_draw() if figure is None else figure
     out = Path(out_dir)
@@ -156,7 +156,7 @@ def write_agreement_report(report: AgreementReport, out_dir, figure: bool | None
             frame.to_csv(tmp / name, index=False, lineterminator="\n", na_rep="")
         write_qrels(report.consensus, tmp / "consensus.txt")
         if figure:
-            from ..figure_check import check
+            from ...figure_check import check
 
             fig = agreement_figure(report)
             check(fig, "agreement.png")

@@ -1,7 +1,7 @@
 """Options every judging command shares: ``--judge``, ``--ratings``, ``--grades``, ``--clip``, ``--out``.
 
 ``evalkit score``, ``compare``, ``assessors`` and ``agreement`` take judges
-as they come (:mod:`evalkit.evaluate.judge_labels`): one TREC qrels file per
+as they come (:mod:`evalkit.evaluate.judges.labels`): one TREC qrels file per
 judge (``--judge NAME=FILE``, repeatable), a per-assessor ratings file
 (``--ratings FILE``, once), or both.  :func:`check_out_dir` is the one check
 of ``--out DIR``, made before any work: a folder that cannot be written is
@@ -14,7 +14,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from ..errors import InputError
+from ...errors import InputError
 
 __all__ = ["add_judge_options", "check_out_dir", "read_judgments", "declared_grades"]
 
@@ -66,7 +66,7 @@ def check_out_dir(out) -> Path:
 
 def declared_grades(args) -> tuple[int, int] | None:
     """The scale of ``--grades`` (or ``0:--dmax`` where a command has ``--dmax``); None: inferred."""
-    from .judge_labels import parse_grades
+    from .labels import parse_grades
 
     grades = parse_grades(args.grades) if getattr(args, "grades", None) else None
     dmax = getattr(args, "dmax", None)
@@ -84,7 +84,7 @@ def read_judgments(args, command: str, compiled: bool | None = None):
     ``--ratings`` given twice is refused (one file holds every assessor;
     each judge's own qrels file goes with ``--judge``).
     """
-    from .judge_labels import parse_judges, read_labels
+    from .labels import parse_judges, read_labels
 
     ratings = getattr(args, "ratings", None) or []
     ratings = [ratings] if isinstance(ratings, str) else list(ratings)

@@ -21,11 +21,12 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from ..errors import InputError
-from ..measures.graded import RankedLists
-from ..measures.registry import MeasureSpec, parse_measure
-from .inputs import gains_from_qrels, item_gains, normalise_runs, parse_gain_map
-from .run_files import RunFiles, Scored, measure_values, score_run_files
+from ...errors import InputError
+from ...measures.graded import RankedLists
+from ...measures.registry import MeasureSpec, parse_measure
+from ..judges.gains import gains_from_qrels, item_gains, parse_gain_map
+from ..runs.frames import normalise_runs
+from ..runs.files import RunFiles, Scored, measure_values, score_run_files
 
 __all__ = ["Judged", "judged_gains", "score", "score_arrays", "scored_runs"]
 

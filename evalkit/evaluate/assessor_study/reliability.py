@@ -17,9 +17,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..stats.agreement import fleiss_kappa
-from ..stats.krippendorff import alpha_from_counts, value_counts
-from ..stats.rank_correlation import kendall_tau, tau_ap
+from ...stats.agreement import fleiss_kappa
+from ...stats.krippendorff import alpha_from_counts, value_counts
+from ...stats.rank_correlation import kendall_tau, tau_ap
 
 __all__ = ["rank_correlation", "agreement_frame", "reliability_frame", "summary_lines",
            "REFERENCE", "MEAN_JUDGE"]

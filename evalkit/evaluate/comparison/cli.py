@@ -4,13 +4,13 @@
 tool (``evalkit score --per-topic``, ``trec_eval -q``, ``ir_measures -q``,
 PyTerrier, pytrec_eval, a wide table: :mod:`evalkit.formats.scores`); with
 ratings and runs the scores are computed first
-(:func:`evalkit.evaluate.scoring.score`).  The report
-(:mod:`evalkit.evaluate.comparison`) prints the pairs table to stdout and,
+(:func:`evalkit.evaluate.scoring.engine.score`).  The report
+(:mod:`evalkit.evaluate.comparison.report`) prints the pairs table to stdout and,
 with ``--out DIR``, writes ``anova.csv``, ``systems.csv``, ``pairs.csv`` and
 ``systems.png``.  Without them, and with ``--test``, ``--correction`` and
 ``--format`` absent or at the classic table's values (``hsd``, ``none``,
 ``csv``), ``compare`` prints its classic table (HSD p-values of every pair,
-:mod:`evalkit.evaluate.significance`): an option given with the value it
+:mod:`evalkit.evaluate.comparison.hsd`): an option given with the value it
 has anyway never changes the output.  See ``docs/compare.md``.
 """
 
@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import sys
 
-from ..errors import InputError
+from ...errors import InputError
+from ..command_inputs import print_notes, read_inputs, report_frame
 
 # the choices, spelled here so that building the parser imports no statistics
 # (tests/evaluate/test_compare.py checks them against the modules that define them)
@@ -28,10 +29,40 @@ SCORE_FORMATS = ("auto", "evalkit", "tsv", "csv", "json", "trec_eval", "ir_measu
                  "pyterrier", "wide", "pytrec_eval")
 PAIRS_FORMATS = ("csv", "json", "markdown", "latex")
 
-__all__ = ["add_report_options", "wants_report", "run_report"]
+__all__ = ["add_compare_parser", "add_report_options", "wants_report", "run_report", "run_compare"]
+
+# What --help prints: plain text (argparse shows descriptions as they are, so no markup).
+DESCRIPTION = (
+    "Compare every pair of runs. With ratings (or qrels) and runs only: the randomised "
+    "Tukey HSD table (CSV, four decimals; with two --gain values the same permutations for "
+    "both and a discrepant column). With --scores (per-topic scores from evalkit, trec_eval, "
+    "ir_measures, PyTerrier, pytrec_eval or a wide table), --out, or a --test, --correction "
+    "or --format other than hsd, none, csv: the statistics report (ANOVA, intervals, "
+    "corrected tests, wins and losses). An option given with its default value never "
+    "changes the output.")
 
 #: The classic table's values of the report options: given, they select nothing.
 _CLASSIC = {"test": "hsd", "correction": "none", "format": "csv"}
+
+
+def add_compare_parser(sub) -> None:
+    """Add ``compare`` to the ``evalkit`` sub-commands."""
+    from ...measures.gains import GAINS
+    from ..command_inputs import TRIALS, add_inputs
+
+    cp = sub.add_parser("compare", help="randomised Tukey HSD over all run pairs (CSV); "
+                        "with --scores/--test/--out: ANOVA, intervals, corrected tests",
+                        description=DESCRIPTION)
+    add_inputs(cp, scores=True)
+    cp.add_argument("--gain", choices=GAINS, action="append", default=None,
+                    help="one gain, or two (e.g. --gain raw --gain ug) to find discrepancies")
+    cp.add_argument("--trials", type=int, default=TRIALS, metavar="B",
+                    help=f"HSD or permutation-test trials (default {TRIALS})")
+    cp.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the permutations")
+    cp.add_argument("--alpha", type=float, default=0.05, help="significance level (default 0.05)")
+    cp.add_argument("--best-per-team", action="store_true",
+                    help="keep each team's best run (team = run tag up to the first '-')")
+    add_report_options(cp)
 
 
 def add_report_options(cp) -> None:
@@ -73,7 +104,7 @@ def wants_report(args) -> bool:
 
 
 def _scores_from_ratings(args, inputs):
-    from .scoring import score
+    from ..scoring.engine import score
 
     if args.gain and len(args.gain) > 1:
         raise InputError("the statistics report compares one gain at a time: give one --gain")
@@ -82,8 +113,7 @@ def _scores_from_ratings(args, inputs):
                          "give only the runs to compare")
     frame = score(**inputs(), gain=(args.gain or ["raw"])[0], measures=args.measure,
                   per_topic=True)
-    for note in frame.attrs.get("notes", []):
-        print(f"evalkit compare: {note}", file=sys.stderr)
+    print_notes(frame.attrs.get("notes", []), "compare")
     excluded = frame.attrs.get("excluded_topics", [])
     if excluded:
         print(f"evalkit compare: {len(excluded)} topic(s) without a positive gain left out of "
@@ -93,13 +123,13 @@ def _scores_from_ratings(args, inputs):
 
 def run_report(args, inputs) -> int:
     """Run the report: read or compute the scores, compare, print and write."""
-    from .comparison import compare_scores, write_report
-    from .comparison_output import format_pairs
+    from .report import compare_scores, write_report
+    from .output import format_pairs
 
     if args.scores:
         if args.runs or args.ratings or args.judge or args.qrels:
             raise InputError("--scores replaces ratings and runs: give one or the other")
-        from ..formats.scores import parse_renames, read_scores
+        from ...formats.scores import parse_renames, read_scores
 
         wide = args.measure[0] if args.measure and len(args.measure) == 1 else None
         scores = read_scores(args.scores, args.scores_format, wide,
@@ -127,4 +157,24 @@ def run_report(args, inputs) -> int:
     if args.out:
         paths = write_report(report, args.out)
         print("evalkit compare: wrote " + ", ".join(str(p) for p in paths), file=sys.stderr)
+    return 0
+
+
+def run_compare(args) -> int:
+    """Run ``evalkit compare``: the report (:func:`run_report`) when asked for, else the
+    classic HSD table of every run pair on stdout."""
+    if wants_report(args):
+        return run_report(args, lambda: read_inputs(args))
+    if not args.runs or not args.measure:
+        raise InputError("give --measure M and run files (or --scores FILE)")
+    from .hsd import compare  # the HSD's compiled kernel: imported only when needed
+
+    out = compare(**read_inputs(args), gains=args.gain or ["raw"], measures=args.measure,
+                  trials=args.trials, seed=args.seed, alpha=args.alpha,
+                  best_per_team_runs=args.best_per_team)
+    report_frame(out, "compare")
+    print(f"evalkit compare: {out.attrs['topics']} topics, B = {out.attrs['trials']} trials; "
+          f"Monte Carlo standard error of the p-values at most {out.attrs['mc_se']:.4f}",
+          file=sys.stderr)
+    out.to_csv(sys.stdout, index=False, float_format="%.4f")
     return 0

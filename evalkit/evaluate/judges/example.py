@@ -10,7 +10,7 @@ topic's documents and 3 unjudged ones.  It is the session of a new user
 replayed in ``docs/agreement.md``: ``--judge NAME=FILE`` through ``score``,
 ``compare``, ``assessors`` and ``agreement``, with no conversion by hand.
 
-Regenerate with ``python -m evalkit.evaluate.judges_example``.
+Regenerate with ``python -m evalkit.evaluate.judges.example``.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ..formats.trec import write_qrels, write_run
-from ..seeds import as_generator
+from ...formats.trec import write_qrels, write_run
+from ...seeds import as_generator
 
 __all__ = ["write_judges_example", "JUDGES", "RANDOM_JUDGE"]
 
@@ -69,7 +69,7 @@ def write_judges_example(folder, seed: int = 11, topics: int = 30, docs: int = 1
 
 
 if __name__ == "__main__":  # pragma: no cover
-    from ..paths import EXAMPLES
+    from ...paths import EXAMPLES
 
     for path in write_judges_example(EXAMPLES / "judges").values():
         print(path)

@@ -5,7 +5,7 @@ papers this workspace reproduces ask whether conclusions would change with
 other assessors (Sakai 2017 §5; Wang et al. 2015 §4; Kim et al. 2010 §5);
 :func:`assessors` answers it for any runs and per-assessor ratings:
 
-* leaderboards under every judge of :mod:`evalkit.evaluate.judges` and under
+* leaderboards under every judge of :mod:`evalkit.evaluate.judges.gains` and under
   ``assessor-mean``, the measure averaged over assessors per topic with
   uniform weights (formerly ``aware``: Ferrante, Ferro & Maistro 2017,
   *AWARE*, ACM TOIS 36(2), doi:10.1145/3110217, weigh assessors by their
@@ -15,7 +15,7 @@ other assessors (Sakai 2017 §5; Wang et al. 2015 §4; Kim et al. 2010 §5);
 * each leaderboard against ``all:raw``, and each assessor's against the
   others without them (``without:<id>``): Kendall's tau-b, tau_ap (Yilmaz,
   Aslam & Robertson 2008) and whether the top run is the same
-  (:mod:`evalkit.evaluate.assessor_reliability`);
+  (:mod:`evalkit.evaluate.assessor_study.reliability`);
 * agreement: Krippendorff's alpha (ordinal, interval), Fleiss' kappa when
   every item has the same number of ratings, alpha without each assessor;
   each assessor's Dawid-Skene confusion matrix (``reliability``);
@@ -32,13 +32,13 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from ..errors import InputError, ParameterError
-from ..stats.hsd import randomised_tukey_hsd_many
-from ..measures.registry import parse_measure
-from .assessor_reliability import (MEAN_JUDGE, REFERENCE, agreement_frame, rank_correlation,
-                                   reliability_frame, summary_lines)
-from .judges import POOLED, JudgeGains, check_options, judge_gains
-from .scoring import Judged, _depth, judged_gains, score_arrays
+from ...errors import InputError, ParameterError
+from ...stats.hsd import randomised_tukey_hsd_many
+from ...measures.registry import parse_measure
+from .reliability import (MEAN_JUDGE, REFERENCE, agreement_frame, rank_correlation,
+                          reliability_frame, summary_lines)
+from ..judges.gains import POOLED, JudgeGains, check_options, judge_gains
+from ..scoring.engine import Judged, _depth, judged_gains, score_arrays
 
 __all__ = ["AssessorReport", "assessors", "REFERENCE", "MEAN_JUDGE", "ratings_from_matrix",
            "runs_from_lists"]

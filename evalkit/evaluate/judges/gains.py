@@ -1,12 +1,16 @@
-"""Judges for ``evalkit assessors``: the ways of turning several assessors' ratings into gains.
+"""Gains from judges' labels: one gain per item for ``evalkit score``, every judge's for ``assessors``.
 
-Each judge gives every rated item (topic, doc) one gain; ``evalkit
+:func:`item_gains` gives each rated item (topic, doc) one gain from
+per-assessor ratings (RawG, WG or Sakai's UG), :func:`gains_from_qrels` one
+from graded qrels through a gain map (NTCIREVAL's gain values).
+
+For ``evalkit assessors``, each judge gives every rated item (topic, doc) one gain; ``evalkit
 assessors`` scores the runs under every judge with the same measures and the
 same topics rule as ``evalkit score`` (``docs/assessors.md``):
 
 * ``all:raw``, ``all:wg``, ``all:ug``: RawG, WG and Sakai's UG over every
   rating (Sakai 2017, Eqs. 1-2; :mod:`evalkit.measures.gains`, the values
-  :func:`evalkit.evaluate.inputs.item_gains` gives ``evalkit score``);
+  :func:`evalkit.evaluate.judges.gains.item_gains` gives ``evalkit score``);
 * ``median``: the item's median rating, rounded down;
 * ``dawid-skene``: the item's expected grade under a Dawid-Skene model fitted
   to all ratings (:func:`evalkit.stats.dawid_skene.dawid_skene`);
@@ -14,7 +18,7 @@ same topics rule as ``evalkit score`` (``docs/assessors.md``):
 * ``without:<id>``: RawG over every assessor but that one (leave one out).
 
 ``assessor-mean`` is not a gain but the per-topic mean of the
-``assessor:<id>`` scores, uniform weights; :mod:`evalkit.evaluate.assessor_study`
+``assessor:<id>`` scores, uniform weights; :mod:`evalkit.evaluate.assessor_study.study`
 computes it.  (It was called ``aware``, after Ferrante, Ferro & Maistro 2017,
 whose AWARE weighs assessors by their estimated accuracy; with uniform weights
 it is just the mean, and is named so.)
@@ -28,16 +32,91 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from ..errors import InputError, ParameterError
-from ..stats.dawid_skene import dawid_skene
-from ..measures import gains
-from ..measures.gains import check_dmax, check_p
-from .inputs import normalise_ratings
+from ...errors import InputError, ParameterError
+from ...stats.dawid_skene import dawid_skene
+from ...measures import gains
+from ...measures.gains import check_dmax, check_p, gain_values
+from ..columns import rename
 
-__all__ = ["JudgeGains", "judge_gains", "natural_key", "check_options", "POOLED"]
+__all__ = ["normalise_ratings", "item_gains", "parse_gain_map", "gains_from_qrels", "JudgeGains",
+           "judge_gains", "natural_key", "check_options", "POOLED"]
 
 #: Judges that pool every assessor's ratings into one gain, in report order.
 POOLED = ("all:raw", "all:wg", "all:ug", "median", "dawid-skene")
+
+
+def normalise_ratings(ratings: pd.DataFrame) -> pd.DataFrame:
+    """``topic, assessor, doc, rating`` with whole, non-negative ratings, each judgment once."""
+    r = rename(ratings, ("topic", "assessor", "doc", "rating"), what="ratings")
+    values = pd.to_numeric(r["rating"], errors="coerce")
+    bad = values.isna() | (values != values.round()) | (values < 0)
+    if bad.any():
+        i = int(np.flatnonzero(bad.to_numpy())[0])
+        raise InputError(f"rating {ratings.iloc[i][r.columns.get_loc('rating')]!r} in row {i} "
+                         "is not a whole number >= 0")
+    r["rating"] = values.astype(np.int64)
+    dup = r.duplicated(["topic", "assessor", "doc"])
+    if dup.any():
+        t, a, d = r.loc[dup.idxmax(), ["topic", "assessor", "doc"]]
+        raise InputError(f"assessor {a} rates document {d} of topic {t} twice")
+    return r
+
+
+def item_gains(ratings: pd.DataFrame, gain: str = "raw", p: float = 0.2,
+               dmax: int | None = None) -> pd.DataFrame:
+    """One gain per item (topic, doc) from per-assessor ratings: ``topic, doc, gain, n``.
+
+    ``raw``: RawG_i, the sum of the item's ratings; ``wg``: (1 - D_i/Dmax) RawG_i;
+    ``ug``: RawG_i + p N_i (Dmax - D_i) when RawG_i > 0, else 0, with D_i the
+    spread (max - min) and N_i the number of ratings the item has (Sakai 2017,
+    Eqs. 1-2, computed by :func:`evalkit.measures.gains.gain_values`).
+    ``dmax`` defaults to the largest rating seen.
+    """
+    check_p(p)
+    r = normalise_ratings(ratings)
+    if r.empty:
+        raise InputError("no ratings")
+    top = int(r["rating"].max())
+    dmax = check_dmax(top if dmax is None else dmax)
+    if top > dmax:
+        raise InputError(f"a rating of {top} is above dmax = {dmax}", hint="raise dmax")
+    by = r.groupby(["topic", "doc"], sort=True)["rating"]
+    items = by.agg(raw="sum", high="max", low="min", n="size").reset_index()
+    raw = items["raw"].to_numpy(float)
+    spread = (items["high"] - items["low"]).to_numpy(float)
+    n = items["n"].to_numpy(float)
+    values = gain_values(gain, raw, spread, n, dmax, p)
+    return pd.DataFrame({"topic": items["topic"], "doc": items["doc"], "gain": values,
+                         "n": items["n"]})
+
+
+def parse_gain_map(text: str) -> dict[int, float]:
+    """``"1:1,2:3"`` -> ``{1: 1.0, 2: 3.0}`` (grade -> gain; grade 0 is always gain 0)."""
+    out = {}
+    for part in text.split(","):
+        grade, sep, value = part.partition(":")
+        try:
+            out[int(grade)] = float(value)
+        except ValueError:
+            raise ParameterError("gain-map", text, "GRADE:GAIN pairs such as 1:1,2:3") from None
+        if not sep:
+            raise ParameterError("gain-map", text, "GRADE:GAIN pairs such as 1:1,2:3")
+    return out
+
+
+def gains_from_qrels(qrels: pd.DataFrame, gain_map: dict[int, float]) -> pd.DataFrame:
+    """Item gains from graded qrels through ``gain_map`` (NTCIREVAL's gain values).
+
+    Grade 0 (and below) has gain 0; a positive grade missing from the map is an error.
+    """
+    q = rename(qrels, ("topic", "doc", "grade"), what="qrels")
+    grades = q["grade"].astype(int)
+    missing = sorted(set(grades[grades > 0]) - set(gain_map))
+    if missing:
+        raise InputError(f"grade(s) {missing} have no gain in the gain map",
+                         hint="give every positive grade, e.g. --gain-map 1:1,2:3")
+    gain = grades.map(lambda g: gain_map.get(g, 0.0) if g > 0 else 0.0).astype(float)
+    return pd.DataFrame({"topic": q["topic"], "doc": q["doc"], "gain": gain, "n": 1})
 
 
 def natural_key(text: str) -> list:
@@ -72,7 +151,7 @@ def judge_gains(ratings: pd.DataFrame, p: float = 0.2, dmax: int | None = None) 
     """Gains of every judge in :data:`POOLED`, then ``assessor:<id>``, then ``without:<id>``.
 
     Ratings are checked as ``evalkit score`` checks them
-    (:func:`evalkit.evaluate.inputs.normalise_ratings`: whole numbers >= 0,
+    (:func:`evalkit.evaluate.judges.gains.normalise_ratings`: whole numbers >= 0,
     one rating per assessor and item), and there must be two assessors or more.
     """
     r = normalise_ratings(ratings)

@@ -3,7 +3,7 @@
 Reads one TREC qrels file per judge (``--judge NAME=FILE``) and/or a
 per-assessor ratings file (``--ratings FILE``), measures every judge
 against ``--reference NAME`` or the others pooled, and writes the tables
-and figure of :mod:`evalkit.evaluate.agreement_report` into ``--out DIR``.
+and figure of :mod:`evalkit.evaluate.judge_agreement.report` into ``--out DIR``.
 Library only: nothing of the workspace is imported.
 """
 
@@ -27,7 +27,7 @@ DESCRIPTION = (
 
 def add_agreement_parser(sub) -> None:
     """Add ``agreement`` to the ``evalkit`` sub-commands."""
-    from .cli_options import add_judge_options
+    from ..judges.options import add_judge_options
 
     ap = sub.add_parser("agreement", help="how far judges agree (alpha, kappa, Dawid-Skene); "
                         "labels only, no runs", description=DESCRIPTION)
@@ -49,7 +49,7 @@ def add_agreement_parser(sub) -> None:
 
 
 def _cuts(text):
-    from ..errors import ParameterError
+    from ...errors import ParameterError
 
     if text is None:
         return None
@@ -61,9 +61,9 @@ def _cuts(text):
 
 def run_agreement(args) -> int:
     """Run ``evalkit agreement`` with parsed ``args``; return the exit status."""
-    from ..errors import InputError
-    from .agreement_report import agreement_report, can_draw, summary, write_agreement_report
-    from .cli_options import read_judgments
+    from ...errors import InputError
+    from .report import agreement_report, can_draw, summary, write_agreement_report
+    from ..judges.options import read_judgments
 
     cuts = _cuts(args.cuts)
     read = read_judgments(args, "agreement")

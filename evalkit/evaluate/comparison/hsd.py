@@ -15,11 +15,11 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..errors import InputError, ParameterError
-from ..stats.hsd import randomised_tukey_hsd_many
-from ..measures.registry import parse_measure
-from .inputs import team_of
-from .scoring import _gain_frames, scored_runs
+from ...errors import InputError, ParameterError
+from ...stats.hsd import randomised_tukey_hsd_many
+from ...measures.registry import parse_measure
+from ..runs.frames import team_of
+from ..scoring.engine import _gain_frames, scored_runs
 
 __all__ = ["compare", "best_per_team"]
 
@@ -30,7 +30,7 @@ COLUMNS = ["measure", "gain", "system_a", "system_b", "diff", "p_value", "effect
 def best_per_team(means: pd.Series) -> list[str]:
     """Each team's best run: argmax over the team's runs r of ``means[r]``, names sorted.
 
-    ``means`` maps run name -> mean score; a run's team is :func:`~evalkit.evaluate.inputs.team_of`
+    ``means`` maps run name -> mean score; a run's team is :func:`~evalkit.evaluate.runs.frames.team_of`
     (its tag up to the first '-').  This is the selection of Sakai (EVIA 2017, §5):
     one run per team, its best by the official mean nG@1, enters the randomised Tukey HSD.
     The result depends on the runs and their means only, never on their order:

@@ -32,11 +32,11 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ..errors import InputError, ParameterError
-from ..stats.confusion_agreement import (alpha_from_confusion, binary_confusion,
-                                         kappa_from_confusion, percentile_interval,
-                                         topic_bootstrap)
-from .judge_labels import LABEL_COLUMNS, _declared, _Source, grade_scale, parse_grades, read_labels
+from ...errors import InputError, ParameterError
+from ...stats.confusion_agreement import (alpha_from_confusion, binary_confusion,
+                                          kappa_from_confusion, percentile_interval,
+                                          topic_bootstrap)
+from ..judges.labels import LABEL_COLUMNS, _declared, _Source, grade_scale, parse_grades, read_labels
 
 __all__ = ["read_judges", "read_judges_clipped_and_raw", "agreement_table", "confusion_table",
            "reliability_table", "consensus", "statistic_names", "dawid_skene_tables",
@@ -57,7 +57,7 @@ def read_judges(judges: dict, grades: tuple[int, int] | None = None,
     naming file and line, or is clamped with ``clip=True`` (a note per judge
     says how many).  Without ``grades`` the scale is inferred and a note names
     the judges and lines that set its maximum.  ``labels.attrs["grades"]``
-    holds the scale (:func:`evalkit.evaluate.judge_labels.read_labels`).
+    holds the scale (:func:`evalkit.evaluate.judges.labels.read_labels`).
     """
     return read_labels(judges, None, grades=grades, clip=clip)
 
@@ -242,7 +242,7 @@ def confusion_table(labels: pd.DataFrame, reference: str | None = None) -> pd.Da
 
 
 def _dawid_skene(labels: pd.DataFrame):
-    from ..stats.dawid_skene import dawid_skene
+    from ...stats.dawid_skene import dawid_skene
 
     grid = _as_grid(labels)
     fit = dawid_skene(grid.codes, grid.col, grid.grid[grid.codes, grid.col], len(grid.values))

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .assessor_study import MEAN_JUDGE, REFERENCE, AssessorReport
+from .study import MEAN_JUDGE, REFERENCE, AssessorReport
 
 __all__ = ["TABLES", "RELIABILITY", "FIGURES", "bump_chart", "can_draw", "write_assessor_report"]
 

@@ -1,0 +1,94 @@
+"""What ``evalkit score``, ``compare`` and ``assessors`` share: the judgments, measures and runs
+options, and reading them into the inputs of :func:`~evalkit.evaluate.scoring.engine.score`.
+
+Judges come as ``--judge NAME=FILE`` (one qrels file each) and/or
+``--ratings FILE`` (:mod:`evalkit.evaluate.judges.options`), or as graded
+``--qrels FILE`` with ``--gain-map``; runs as TREC run files read one at a
+time (:class:`~evalkit.evaluate.runs.files.RunFiles`).  Notes for the user
+go to stderr, prefixed with the command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+import pandas as pd
+
+from ..errors import InputError
+
+__all__ = ["TRIALS", "add_inputs", "read_inputs", "print_notes"]
+
+#: Randomised Tukey HSD trials B of compare and assessors: Sakai's B = 5000 (EVIA 2017,
+#: sec. 5), a Monte Carlo standard error of at most 0.0031 at p = 0.05 (2000 gives 0.0049).
+TRIALS = 5000
+
+#: What --measure's help says the measures are.
+MEASURE_HELP = "nG@1, P+, nERR, Q, optionally @k (nERR@10); repeat for more"
+
+
+def add_inputs(p: argparse.ArgumentParser, scores: bool = False) -> None:
+    """The judgments, measures and runs options; with ``scores`` (``compare``)
+    --measure and the runs become optional, since ``--scores`` brings both."""
+    from .judges.options import add_judge_options
+
+    src = p.add_argument_group("judgments (--judge and/or --ratings, or --qrels)")
+    add_judge_options(src)
+    src.add_argument("--qrels", metavar="FILE", help="graded TREC qrels (with --gain-map)")
+    p.add_argument("--ratings-format", choices=("auto", "assessor", "stc"), default="auto",
+                   help="auto: four fields per line = per-assessor, otherwise STC-ja")
+    p.add_argument("--gain-map", metavar="G:V,...", help="qrels grade -> gain, e.g. 1:1,2:3")
+    p.add_argument("--p", type=float, default=0.2, help="UG's unanimity weight (default 0.2)")
+    p.add_argument("--dmax", type=int, default=None,
+                   help="largest possible rating (default: the largest seen)")
+    p.add_argument("--measure", action="append", metavar="M", required=not scores,
+                   help=MEASURE_HELP
+                        + ("; with --scores: measures as the file names them (default: all but the "
+                           "counts num_ret, num_rel, ...; for a wide table, its one measure)"
+                           if scores else ""))
+    p.add_argument("runs", nargs="*" if scores else "+", metavar="RUN", help="TREC run files")
+
+
+def read_inputs(args) -> dict:
+    """``runs`` (:class:`RunFiles`) and either ``ratings``, ``dmax`` and ``p`` (judges) or
+    ``qrels`` and ``gain_map``, read and checked one file at a time."""
+    from ..formats._columns import use_compiled
+    from ..formats.trec import read_qrels
+    from .judges.labels import labels_to_ratings
+    from .judges.options import read_judgments
+    from .runs.files import RunFiles
+
+    judged = bool(args.ratings or args.judge)
+    qrels = getattr(args, "qrels", None)
+    if judged == (qrels is not None):
+        raise InputError("give the judges (--judge NAME=FILE, one per judge, and/or --ratings "
+                         "FILE) or graded --qrels FILE (with --gain-map), not both" if judged else
+                         "give the judges: --judge NAME=FILE (one per judge), --ratings FILE, "
+                         "or --qrels FILE (with --gain-map)")
+    # read, checked and scored one file at a time; compiled readers when the inputs are large
+    compiled = use_compiled(*args.runs, *(args.ratings or []))
+    if judged:
+        labels, notes = read_judgments(args, args.command, compiled)
+        print_notes(notes, args.command)
+        return {"runs": RunFiles(args.runs, compiled=compiled), "ratings": labels_to_ratings(labels),
+                "dmax": labels.attrs["grades"][1], "p": args.p}
+    if args.grades or args.clip:
+        raise InputError("--grades and --clip apply to --judge and --ratings, not to --qrels")
+    return {"runs": RunFiles(args.runs, compiled=compiled), "qrels": read_qrels(qrels),
+            "gain_map": args.gain_map}
+
+
+def print_notes(notes, command: str) -> None:
+    """Each note on its own stderr line, ``evalkit COMMAND: note``."""
+    for note in notes:
+        print(f"evalkit {command}: {note}", file=sys.stderr)
+
+
+def report_frame(frame: pd.DataFrame, command: str) -> None:
+    """A scores frame's notes and excluded topics on stderr."""
+    print_notes(frame.attrs.get("notes", []), command)
+    excluded = frame.attrs.get("excluded_topics", [])
+    if excluded:
+        print(f"evalkit {command}: {len(excluded)} topic(s) without a positive gain excluded "
+              f"from the mean: {', '.join(excluded[:10])}" + (" ..." if len(excluded) > 10 else ""),
+              file=sys.stderr)

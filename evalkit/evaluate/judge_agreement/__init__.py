@@ -1,0 +1,8 @@
+"""``evalkit agreement``: how far judges agree with a reference (or each other), and consensus."""
+
+from ..._lazy import exports
+
+__getattr__, __dir__, __all__ = exports(__name__, {
+    "tables": ("read_judges", "agreement_table", "confusion_table", "reliability_table",
+               "consensus"),
+})
