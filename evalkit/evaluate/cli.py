@@ -1,4 +1,5 @@
-"""``evalkit score``, ``compare``, ``assessors`` and ``agreement``: the command line of :mod:`evalkit.evaluate`.
+"""``evalkit score``, ``compare``, ``assessors``, ``agreement`` and ``measures``: the command line
+of :mod:`evalkit.evaluate`.
 
 Each command's parser and run live in its package (``scoring/cli.py``,
 ``comparison/cli.py``, ``assessor_study/cli.py``, ``judge_agreement/cli.py``);
@@ -13,7 +14,7 @@ import sys
 __all__ = ["COMMANDS", "add_parsers", "run"]
 
 #: The sub-commands this module adds and runs.
-COMMANDS = ("score", "compare", "assessors", "agreement")
+COMMANDS = ("score", "compare", "assessors", "agreement", "measures")
 
 
 def add_parsers(sub) -> None:
@@ -21,12 +22,13 @@ def add_parsers(sub) -> None:
     from .assessor_study.cli import add_assessors_parser
     from .comparison.cli import add_compare_parser
     from .judge_agreement.cli import add_agreement_parser
-    from .scoring.cli import add_score_parser
+    from .scoring.cli import add_measures_parser, add_score_parser
 
     add_score_parser(sub)
     add_compare_parser(sub)
     add_assessors_parser(sub)
     add_agreement_parser(sub)
+    add_measures_parser(sub)
 
 
 def run(args) -> int:
@@ -48,6 +50,10 @@ def _run(args) -> int:
         from .judges.options import check_out_dir
 
         check_out_dir(args.out)
+    if args.command == "measures":
+        from .scoring.cli import run_measures
+
+        return run_measures(args)
     if args.command == "agreement":
         from .judge_agreement.cli import run_agreement
 

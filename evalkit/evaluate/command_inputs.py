@@ -24,12 +24,15 @@ __all__ = ["TRIALS", "add_inputs", "read_inputs", "print_notes"]
 TRIALS = 5000
 
 #: What --measure's help says the measures are.
-MEASURE_HELP = "nG@1, P+, nERR, Q, optionally @k (nERR@10); repeat for more"
+MEASURE_HELP = ("a measure as ir_measures names it (nDCG@10, AP, AP(rel=2), P@10, R@100, RR) or "
+                "NTCIREVAL's (nG@1, nERR@10, P+, Q); 'evalkit measures' lists them all; repeat "
+                "for more")
 
 
-def add_inputs(p: argparse.ArgumentParser, scores: bool = False) -> None:
+def add_inputs(p: argparse.ArgumentParser, scores: bool = False, listing: bool = False) -> None:
     """The judgments, measures and runs options; with ``scores`` (``compare``)
-    --measure and the runs become optional, since ``--scores`` brings both."""
+    --measure and the runs become optional, since ``--scores`` brings both; with
+    ``listing`` (``score``) too, since ``--list-measures`` needs neither."""
     from .judges.options import add_judge_options
 
     src = p.add_argument_group("judgments (--judge and/or --ratings, or --qrels)")
@@ -41,12 +44,16 @@ def add_inputs(p: argparse.ArgumentParser, scores: bool = False) -> None:
     p.add_argument("--p", type=float, default=0.2, help="UG's unanimity weight (default 0.2)")
     p.add_argument("--dmax", type=int, default=None,
                    help="largest possible rating (default: the largest seen)")
-    p.add_argument("--measure", action="append", metavar="M", required=not scores,
+    optional = scores or listing
+    if listing:
+        p.add_argument("--list-measures", action="store_true",
+                       help="list the measures (as 'evalkit measures' does) and stop")
+    p.add_argument("--measure", action="append", metavar="M", required=not optional,
                    help=MEASURE_HELP
                         + ("; with --scores: measures as the file names them (default: all but the "
                            "counts num_ret, num_rel, ...; for a wide table, its one measure)"
                            if scores else ""))
-    p.add_argument("runs", nargs="*" if scores else "+", metavar="RUN", help="TREC run files")
+    p.add_argument("runs", nargs="*" if optional else "+", metavar="RUN", help="TREC run files")
 
 
 def read_inputs(args) -> dict:

@@ -166,7 +166,7 @@ def test_the_session_in_docs_agreement_md_is_what_the_commands_print(tmp_path):
                   "--out", tmp_path / "who", *runs, cwd=FOLDER)
     agree = evalkit("agreement", *judges, "--seed", "1", "--out", tmp_path / "agreement", cwd=FOLDER)
     lines = shown + who.stdout.splitlines() + agree.stdout.splitlines()
-    assert len(lines) == 3 + 3 + 3
+    assert len(lines) == 5 + 3 + 3
     for line in lines:
         assert line in doc, line
 

@@ -10,7 +10,9 @@ from evalkit.errors import InputError
 from evalkit.evaluate import compare, score
 from evalkit.evaluate.runs import files as run_files
 from evalkit.measures.registry import parse_measure
-from evalkit.evaluate.runs.files import RunFiles, score_run_files
+from evalkit.evaluate.runs.files import RunFiles
+from evalkit.evaluate.scoring.engine import scored_runs
+from evalkit.evaluate.scoring.judgments import judgments, pooled_column
 from evalkit.formats.trec import read_qrels, read_run
 from evalkit.simulate.stc import simulate_ratings
 
@@ -79,29 +81,27 @@ class _Terminal(io.StringIO):
 
 def test_progress_line_only_on_a_terminal(collection, monkeypatch):
     files, _, ratings = collection
-    from evalkit.evaluate.judges.gains import item_gains
-
-    frames = [item_gains(ratings, "raw")]
+    judged = judgments({"all:raw": pooled_column(ratings, "raw", 0.2, None)})
     specs = [parse_measure("Q")]
     quiet = io.StringIO()
-    score_run_files(RunFiles(files), frames, specs, progress=quiet)
+    scored_runs(RunFiles(files), judged, specs, progress=quiet)
     assert quiet.getvalue() == ""
     small = _Terminal()
-    score_run_files(RunFiles(files), frames, specs, progress=small)
+    scored_runs(RunFiles(files), judged, specs, progress=small)
     assert small.getvalue() == ""                                   # small input: no line
     monkeypatch.setattr(run_files, "PROGRESS_MIN_BYTES", 0)
     shown = _Terminal()
-    score_run_files(RunFiles(files), frames, specs, progress=shown)
+    scored_runs(RunFiles(files), judged, specs, progress=shown)
     text = shown.getvalue()
     assert text.startswith("\revalkit: read and scored") and text.endswith("\n")
     assert text.count("\n") == 1 and f"{len(files)}/{len(files)} run files" in text
 
 
 def test_rows_sort_by_topic_then_rank_as_lexsort_does():
-    """One stable argsort on a combined key; the same order as np.lexsort((rank, topic)),
-    ties in file order, for any integer ranks (negative, equal, near the ends of int64 and
-    uint64) and for Python ints beyond them."""
-    from evalkit.evaluate.runs.files import _by_topic_and_rank
+    """--order rank: the same order as np.lexsort((rank, topic)), ties in file order, for any
+    integer ranks (negative, equal, near the ends of int64 and uint64) and for Python ints
+    beyond them."""
+    from evalkit.evaluate.runs.order import _by_rank as _by_topic_and_rank
 
     rng = np.random.default_rng(7)
     cases = [np.array([2**63 + 1, 2**63, 2**63], dtype=np.uint64),      # min >= 2^63

@@ -127,9 +127,17 @@ def test_qrels_with_a_gain_map_score_like_ntcireval_gain_values():
 def test_measure_names_and_bad_parameters():
     assert parse_measure("nERR@10").k == 10 and parse_measure("nERR").k == 10
     assert parse_measure("Q").k is None and parse_measure("nG").k == 1 and parse_measure("Q@5").k == 5
-    for bad in ("MAP", "nDCG@10", "Q@0", "P+@x", "nG@3"):
+    for bad in ("MAP", "ndcg@10", "Q@0", "P+@x", "nG@3", "P", "Success", "ERR", "Rprec@5",
+                "Bpref@10", "AP(rel=0)", "AP(rel=x)", "AP(foo=1)", "nDCG(rel=2)@10", "RR@"):
         with pytest.raises(ParameterError, match="measure"):
             parse_measure(bad)
+    # ir_measures' names: the base, its parameters in parentheses, then the cutoff
+    spec = parse_measure("P(rel=2)@10")
+    assert (spec.base, spec.k, spec.rel, spec.name) == ("P", 10, 2.0, "P(rel=2)@10")
+    assert parse_measure("AP").k is None and parse_measure("AP@100").k == 100
+    assert parse_measure("nDCG").k is None and parse_measure("nDCG@10").k == 10
+    assert parse_measure("ERR(gmax=4)@20").gmax == 4.0 and parse_measure("ERR@20").gmax is None
+    assert parse_measure("Rprec").family == "trec_eval" and parse_measure("Q").family == "NTCIREVAL"
     with pytest.raises(ParameterError, match="gain"):
         item_gains(RATINGS, "dcg")
     with pytest.raises(InputError, match="above dmax = 2"):
@@ -138,18 +146,29 @@ def test_measure_names_and_bad_parameters():
         item_gains(pd.concat([RATINGS, RATINGS.head(1)]), "raw")
 
 
-def test_the_vectorised_index_equals_ranked_lists(small_collection):
-    from evalkit.evaluate.scoring.engine import _ranked_lists
+def test_the_engine_equals_the_per_topic_reference_path(small_collection):
+    """Every run scored by the engine (trec_eval's order, one run at a time) equals the
+    reference path of evalkit.measures.graded (ranked_lists + score_runs, rank order) on
+    runs whose ranks follow their scores, for every NTCIREVAL measure and cutoff."""
     from evalkit.formats.trec import read_qrels, read_runs
 
     qrels = read_qrels(small_collection / "qrels.txt")
     runs = read_runs(small_collection / "runs")
     runs = runs[~((runs["topic"] == runs["topic"].iloc[0]) & (runs["run"] == runs["run"].iloc[0]))]
+    gain_map = {1: 1.0, 2: 3.0}
     for depth in (1, 3, 10):
-        fast, slow = _ranked_lists(runs, qrels[["topic", "doc"]], depth), graded.ranked_lists(runs, qrels, depth)
-        assert (fast.runs, fast.topics, fast.items, fast.unjudged) == (
-            slow.runs, slow.topics, slow.items, slow.unjudged)
-        np.testing.assert_array_equal(fast.index, slow.index)
+        lists = graded.ranked_lists(runs, qrels, depth)
+        gains = lists.pad([qrels[qrels["topic"] == t].sort_values("doc")["grade"].map(
+            lambda g: gain_map.get(g, 0.0)).to_numpy() for t in lists.topics])
+        slow, valid = graded.score_runs(lists, gains, ["nERR", "P+", "Q"])
+        fast = score(runs, qrels=qrels, gain_map=gain_map, per_topic=True,
+                     measures=[f"nERR@{depth}", f"P+@{depth}", f"Q@{depth}"])
+        got = fast.set_index(["run", "measure", "topic"])["value"]
+        for name, base in ((f"nERR@{depth}", "nERR"), (f"P+@{depth}", "P+"), (f"Q@{depth}", "Q")):
+            for r, run in enumerate(lists.runs):
+                for t, topic in enumerate(lists.topics):
+                    if valid[t]:
+                        assert got[run, name, topic] == pytest.approx(slow[base][r, t], abs=1e-12)
 
 
 def test_ranx_column_names_give_the_same_scores():

@@ -1,4 +1,4 @@
-"""Docs stay in step with code: the measures table of docs/cli.md is the registry's, every
+"""Docs stay in step with code: the measures table of docs/measures.md is the registry's, every
 evalkit name in the README and docs/ resolves, links resolve, CITATION.cff is valid, and the worked
 numbers and reached calibration values the docs quote are what evalkit computes."""
 
@@ -9,8 +9,8 @@ from evalkit.measures import graded, registry
 from evalkit.paths import ROOT
 
 
-def test_cli_measure_table_is_generated_from_the_registry():
-    page = (ROOT / "docs" / "cli.md").read_text()
+def test_measure_table_is_generated_from_the_registry():
+    page = (ROOT / "docs" / "measures.md").read_text()
     start = page.index("<!-- measures-table -->\n") + len("<!-- measures-table -->\n")
     end = page.index("<!-- /measures-table -->")
     assert page[start:end].strip() == registry.measures_table().to_markdown(index=False)

@@ -38,7 +38,10 @@ from ...measures.registry import parse_measure
 from .reliability import (MEAN_JUDGE, REFERENCE, agreement_frame, rank_correlation,
                           reliability_frame, summary_lines)
 from ..judges.gains import POOLED, JudgeGains, check_options, judge_gains
-from ..scoring.engine import Judged, _depth, judged_gains, score_arrays
+from ...measures.ranked import JUDGED
+from ..scoring.engine import scored_runs
+from ..scoring.judgments import judgments
+from ..scoring.lists import Scored
 
 __all__ = ["AssessorReport", "assessors", "REFERENCE", "MEAN_JUDGE", "ratings_from_matrix",
            "runs_from_lists"]
@@ -74,29 +77,34 @@ def _ranks(values: np.ndarray) -> np.ndarray:
     return s.rank(ascending=False, method="min").astype("Int64").array
 
 
-def _stack(judged: Judged, jg: JudgeGains) -> Judged:
-    """``judged`` (indexed against ``all:raw``'s items) with every judge's gains padded."""
-    lists = judged.lists
-    topic_code = pd.Categorical(jg.items["topic"], categories=lists.topics).codes
-    starts = np.searchsorted(topic_code, np.arange(len(lists.topics)))
-    position = np.arange(len(topic_code)) - starts[topic_code]
-    padded = np.zeros((len(jg.names),) + judged.padded.shape[1:])
-    padded[:, topic_code, position] = jg.gains
-    return Judged(lists, padded, judged.notes)
+def _columns(jg: JudgeGains) -> dict[str, pd.DataFrame]:
+    """Every judge's gains as a judgment column: ``assessor:<id>`` holds the items that
+    assessor rated, ``without:<id>`` those another rated, the pooled judges every item."""
+    rated = ~np.isnan(jg.ratings)                                          # (items, A)
+    held = {f"assessor:{a}": rated[:, j] for j, a in enumerate(jg.assessors)}
+    held.update({f"without:{a}": np.delete(rated, j, axis=1).any(axis=1)
+                 for j, a in enumerate(jg.assessors)})
+    out = {}
+    for name, gains in zip(jg.names, jg.gains):
+        keep = held.get(name, np.ones(len(gains), bool))
+        out[name] = pd.DataFrame({"topic": jg.items["topic"].to_numpy(object)[keep],
+                                  "doc": jg.items["doc"].to_numpy(object)[keep],
+                                  "gain": gains[keep], "status": np.int8(JUDGED)})
+    return out
 
 
-def _leaderboards(judged: Judged, jg: JudgeGains, specs, beta: float):
+def _leaderboards(scored: Scored, jg: JudgeGains, specs):
     """Per-topic scores ``(J + 1, R, T)`` per measure (``assessor-mean`` last, NaN where a judge
     cannot score a topic) and the leaderboard rows in report order."""
-    valid = judged.padded.max(axis=-1) > 0                                 # (J, T)
     own = [jg.names.index(f"assessor:{a}") for a in jg.assessors]
     labels = jg.names + [MEAN_JUDGE]
     order = list(POOLED) + [MEAN_JUDGE] + jg.names[len(POOLED):]
-    topics = np.append(valid.sum(axis=1), valid[own].any(axis=0).sum())   # (J + 1,)
-    runs = list(judged.lists.runs)
+    runs = list(scored.runs)
     per_topic, rows = {}, []
-    for spec in specs:
-        values = np.where(valid[:, None, :], score_arrays(judged, spec, beta), np.nan)  # (J, R, T)
+    for m, spec in enumerate(specs):
+        values = scored.values[:, m]                                       # (J, R, T)
+        valid = np.isfinite(values).any(axis=1)                            # (J, T)
+        topics = np.append(valid.sum(axis=1), valid[own].any(axis=0).sum())   # (J + 1,)
         with warnings.catch_warnings():   # an all-NaN slice (nothing to average) stays NaN
             warnings.simplefilter("ignore", RuntimeWarning)
             # per topic, the mean over the assessors who can score it (uniform weights)
@@ -167,20 +175,22 @@ def assessors(runs: pd.DataFrame, ratings: pd.DataFrame, *, measures=("nG@1", "P
     specs = [parse_measure(m) for m in measures]
     if not specs:
         raise InputError("give at least one measure")
+    if beta != 1.0:
+        raise InputError("beta other than 1 is not available in this version")
     jg = judge_gains(ratings, p, dmax)
-    base = judged_gains(runs, [jg.gain_frame(REFERENCE)], _depth(specs, runs))
-    names = list(base.lists.runs)
+    judged = judgments(_columns(jg))
+    result = scored_runs(runs, judged, specs)
+    names = list(result.runs)
     if len(names) < 2:
         raise InputError("comparing assessors' leaderboards needs at least two runs")
-    judged = _stack(base, jg)
-    per_topic, board, order, labels = _leaderboards(judged, jg, specs, beta)
+    per_topic, board, order, labels = _leaderboards(result, jg, specs)
     verdicts, hsd_topics = _verdicts(per_topic, labels, jg, names, trials, seed, alpha)
-    notes = list(judged.notes)
-    empty = [name for name, g in zip(jg.names, judged.padded) if not (g.max(axis=-1) > 0).any()]
+    notes = list(result.notes)
+    empty = [name for name, g in zip(jg.names, judged.ideal) if not (g[..., 0] > 0).any()]
     if empty:
         notes.append(f"no topic has an item rated above 0 under {', '.join(empty)}: "
                      "their leaderboards are empty (NaN)")
-    scored = int((judged.padded[labels.index(REFERENCE)].max(axis=-1) > 0).sum())
+    scored = int(np.isfinite(per_topic[specs[0].name][labels.index(REFERENCE)]).any(axis=0).sum())
     if hsd_topics < scored:
         notes.append(f"the HSD used the {hsd_topics} topics every leave-one-out judge can score "
                      f"(all:raw scores {scored})")

@@ -19,7 +19,7 @@ from ...errors import InputError, ParameterError
 from ...stats.hsd import randomised_tukey_hsd_many
 from ...measures.registry import parse_measure
 from ..runs.frames import team_of
-from ..scoring.engine import _gain_frames, scored_runs
+from ..scoring.engine import pooled_judgments, scored_runs
 
 __all__ = ["compare", "best_per_team"]
 
@@ -68,11 +68,15 @@ def compare(runs: pd.DataFrame, ratings: pd.DataFrame | None = None, *,
     if isinstance(alpha, bool) or not 0 < alpha < 1:
         raise ParameterError("alpha", alpha, "a number in (0, 1)")
     specs = [parse_measure(m) for m in measures]
-    scored = scored_runs(runs, _gain_frames(ratings, qrels, gain_map, gains, p, dmax), specs, beta)
+    if beta != 1.0:
+        raise InputError("beta other than 1 is not available in this version")
+    if qrels is not None and gains != ["raw"]:
+        raise InputError("WG and UG need per-assessor ratings, not qrels")
+    scored = scored_runs(runs, pooled_judgments(ratings, qrels, gain_map, gains, p, dmax), specs)
     names = list(scored.runs)
     if len(names) < 2:
         raise InputError("comparing needs at least two runs")
-    valid = (scored.gmax > 0).all(axis=0)                          # (T,)
+    valid = np.isfinite(scored.values).all(axis=(0, 1, 2))        # (T,)
     tables, mc_se = [], 0.0
     for m, spec in enumerate(specs):
         values = scored.values[:, m][:, :, valid]                  # (G, R, T)

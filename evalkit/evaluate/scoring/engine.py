@@ -1,181 +1,253 @@
-"""Score runs with gains from several assessors: the engine of ``evalkit score``.
+"""``evalkit score`` from Python: every run scored under every judge, one tidy frame.
 
-:func:`score` takes runs and either per-assessor ratings (gains RawG, WG or
-Sakai's UG) or graded qrels with a gain map (NTCIREVAL-style), and returns
-trec_eval-style rows ``run, measure, topic, value``.  Scoring is vectorised
-(:func:`evalkit.measures.graded.ranked_lists` and
-:func:`evalkit.measures.graded.batch_measures`): all runs and topics of a
-measure in one array operation; the tests check every value against the
-per-topic functions (:func:`evalkit.measures.graded.ng_at_k` and friends).
+:func:`score` takes runs (files or a frame) and judgments — per-assessor
+ratings pooled into one gain (RawG, WG or Sakai's UG), one qrels file per
+judge, or graded qrels with a gain map — and returns rows ``run, measure,
+topic, value`` (with ``judge`` first when scoring per judge), topic ``all``
+being the mean.  The measures are those of
+:mod:`evalkit.measures.registry`, named as ir_measures names them
+(``nDCG@10``, ``AP``, ``P@10``, ``R@100``, ``RR``) or as NTCIREVAL's
+(``nERR@10``, ``P+``, ``Q``, ``nG@1``).
 
-Topics whose ideal gain is 0 everywhere cannot be normalised: they are
-excluded from the ``all`` mean and listed in ``frame.attrs["excluded_topics"]``.
-Run rows for topics without judgments are dropped and described in
-``frame.attrs["notes"]``; unjudged documents have gain 0.
+Which topics a mean covers (``docs/measures.md``):
+
+* a topic a run does not return counts 0 (trec_eval's ``-c``) unless
+  ``missing="skip"``; run topics without judgments are dropped;
+* trec_eval's measures score every topic of a judge's qrels (0 where it has
+  no relevant document); NTCIREVAL's leave out a topic without a positive
+  gain (``frame.attrs["excluded_topics"]``).
+
+Everything a user should know but not parse is in ``frame.attrs["notes"]``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
 from ...errors import InputError
-from ...measures.graded import RankedLists
-from ...measures.registry import MeasureSpec, parse_measure
-from ..judges.gains import gains_from_qrels, item_gains, parse_gain_map
+from ...measures.registry import NTCIREVAL, parse_measure
+from ..judges.gains import parse_gain_map
+from ..runs.files import Progress, RunFiles, run_tables
 from ..runs.frames import normalise_runs
-from ..runs.files import RunFiles, Scored, measure_values, score_run_files
+from .judgments import Judgments, judge_columns, judgments, pooled_column, qrels_column
+from .lists import Scored, score_runs
 
-__all__ = ["Judged", "judged_gains", "score", "score_arrays", "scored_runs"]
-
-
-@dataclass
-class Judged:
-    """Runs indexed against judged items and a stack of gain assignments."""
-
-    lists: RankedLists
-    padded: np.ndarray                  # (G, T, L+1), one row of gains per gain definition
-    notes: list[str] = field(default_factory=list)
+__all__ = ["score", "scored_runs", "gain_columns", "pooled_judgments", "tidy"]
 
 
-def judged_gains(runs: pd.DataFrame, gain_frames: list[pd.DataFrame], depth: int) -> Judged:
-    """Index ``runs`` against the judged items of ``gain_frames`` (same items in each)."""
-    runs = normalise_runs(runs)
-    first = gain_frames[0]
-    notes = []
-    judged = set(first["topic"])
-    extra = sorted(set(runs["topic"]) - judged)
-    if extra:
-        dropped = runs["topic"].isin(extra)
-        notes.append(f"{len(extra)} run topics have no judgments and were dropped "
-                     f"({int(dropped.sum())} rows): {', '.join(extra[:10])}"
-                     + (" ..." if len(extra) > 10 else ""))
-        runs = runs[~dropped]
-    if runs.empty:
-        raise InputError("no run row is for a judged topic",
-                         hint="check that runs and judgments use the same topic ids")
-    lists = _ranked_lists(runs, first[["topic", "doc"]], depth)
-    if lists.unjudged:
-        notes.append(f"{lists.unjudged} retrieved documents are unjudged (gain 0)")
-    stacks = []
-    for frame in gain_frames:
-        by_topic = dict(tuple(frame.sort_values(["topic", "doc"]).groupby("topic", sort=True)))
-        stacks.append(lists.pad([by_topic[t]["gain"].to_numpy() for t in lists.topics]))
-    return Judged(lists, np.stack(stacks), notes)
+def scored_runs(runs, judged: Judgments, specs, order: str = "score", missing: str = "zero",
+                progress=None) -> Scored:
+    """Every run's scores: run files (:class:`RunFiles`) read and scored one at a time, or a
+    runs frame; the same values either way (tested)."""
+    from ...formats.trec import run_table
 
-
-def _ranked_lists(runs: pd.DataFrame, items: pd.DataFrame, depth: int) -> RankedLists:
-    """:func:`evalkit.measures.graded.ranked_lists` with array operations instead of a loop.
-
-    The same :class:`RankedLists` (tested equal): topics and items sorted, each
-    run's list ordered by rank and cut at ``depth``, -1 for unjudged documents.
-    ``runs`` must hold judged topics only.
-    """
-    items = items.sort_values(["topic", "doc"], kind="stable")
-    topics = tuple(pd.unique(items["topic"]))
-    names = tuple(sorted(pd.unique(runs["run"])))
-    item_topic = pd.Categorical(items["topic"], categories=topics).codes
-    starts = np.searchsorted(item_topic, np.arange(len(topics)))
-    position = np.arange(len(items)) - starts[item_topic]            # item's place in its topic
-    run_code = pd.Categorical(runs["run"], categories=names).codes.astype(np.int64)
-    topic_code = pd.Categorical(runs["topic"], categories=topics).codes.astype(np.int64)
-    # (topic, doc) as one integer key: topic code x number of distinct docs + doc code
-    doc_ids = pd.Index(pd.unique(np.concatenate([items["doc"].to_numpy(object),
-                                                 runs["doc"].to_numpy(object)])))
-    width = np.int64(len(doc_ids))
-    keys = pd.Index(item_topic.astype(np.int64) * width + doc_ids.get_indexer(items["doc"]))
-    found = keys.get_indexer(topic_code * width + doc_ids.get_indexer(runs["doc"]))  # -1: unjudged
-    order = np.lexsort((runs["rank"].to_numpy(), topic_code, run_code))
-    group = (run_code * len(topics) + topic_code)[order]
-    first = np.r_[0, np.flatnonzero(np.diff(group)) + 1]
-    slot = np.arange(len(order)) - np.repeat(first, np.diff(np.r_[first, len(order)]))
-    keep = slot < depth
-    chosen = order[keep]
-    value = np.where(found[chosen] >= 0, position[np.maximum(found[chosen], 0)], -1)
-    index = np.full((len(names), len(topics), depth), -1, dtype=np.int64)
-    index[run_code[chosen], topic_code[chosen], slot[keep]] = value
-    docs = items["doc"].to_numpy(object)
-    per_topic = tuple(tuple(docs[a:b]) for a, b in zip(starts, np.r_[starts[1:], len(docs)]))
-    return RankedLists(names, topics, per_topic, index, int((value < 0).sum()))
-
-
-def _depth(specs: list[MeasureSpec], runs: pd.DataFrame) -> int:
-    cuts = [s.k for s in specs]
-    if any(k is None for k in cuts):  # Q over the whole run: the longest list
-        longest = int(normalise_runs(runs).groupby(["run", "topic"]).size().max())
-        cuts = [longest if k is None else k for k in cuts]
-    return max(cuts)
-
-
-def score_arrays(judged: Judged, spec: MeasureSpec, beta: float = 1.0) -> np.ndarray:
-    """``(G, R, T)`` scores of one measure for every gain, run and topic (NaN: no positive gain)."""
-    k = spec.k or judged.lists.k
-    g = judged.lists.run_gains(judged.padded)[..., :k]         # (G, R, T, k)
-    ideal = -np.sort(-judged.padded, axis=-1)[:, None, :, :]   # (G, 1, T, L+1)
-    return measure_values(g, ideal, spec, beta)
-
-
-def scored_runs(runs, frames: list[pd.DataFrame], specs: list[MeasureSpec],
-                beta: float = 1.0) -> Scored:
-    """Every run's scores ``(G, M, R, T)``: run files (:class:`RunFiles`) one at a time,
-    or a runs frame all at once (:func:`judged_gains`); the same values either way."""
     if isinstance(runs, RunFiles):
-        return score_run_files(runs, frames, specs, beta)
-    judged = judged_gains(runs, frames, _depth(specs, runs))
-    values = np.stack([score_arrays(judged, spec, beta) for spec in specs], axis=1)
-    return Scored(judged.lists.runs, judged.lists.topics, values, judged.padded.max(axis=-1),
-                  judged.notes)
+        compiled = runs.use_compiled()
+        from ...formats._columns import distinct_ids
+
+        vocabulary = distinct_ids(judged.docs.to_numpy(dtype=object))
+        if compiled:
+            from ...formats._intern import Interned
+
+            vocabulary = Interned(vocabulary)                  # hashed once for every file
+        bar = Progress(runs, progress)
+        try:
+            return score_runs((run_table(path, vocabulary, compiled) for path in runs), judged,
+                              specs, order, missing, bar.update)
+        finally:
+            bar.close()
+    frame = normalise_runs(runs)
+    if frame["score"].isna().any() and order == "score":
+        order = "rank"          # no scores to order by: the ranks as given
+    frame["score"] = frame["score"].fillna(0.0)
+    return score_runs(run_tables(frame, judged.docs.to_numpy(dtype=object)), judged, specs,
+                      order, missing)
 
 
-def _gain_frames(ratings, qrels, gain_map, gains, p, dmax) -> list[pd.DataFrame]:
-    if (ratings is None) == (qrels is None):
-        raise InputError("give either ratings or qrels (with a gain map)")
-    if qrels is not None:
-        if gain_map is None:
-            raise InputError("qrels need a gain map", hint="e.g. gain_map='1:1,2:3'")
-        if any(g != "raw" for g in gains):
-            raise InputError("WG and UG need per-assessor ratings, not qrels")
-        mapping = parse_gain_map(gain_map) if isinstance(gain_map, str) else dict(gain_map)
-        return [gains_from_qrels(qrels, mapping) for _ in gains]
-    return [item_gains(ratings, g, p, dmax) for g in gains]
+def gain_columns(ratings=None, qrels=None, gain_map=None, gain: str = "raw", p: float = 0.2,
+                 dmax: int | None = None, judges=None, per_judge: bool = False):
+    """``(columns, gmax)`` for :func:`~evalkit.evaluate.scoring.judgments.judgments`.
 
-
-def score(runs: pd.DataFrame, ratings: pd.DataFrame | None = None, *,
-          qrels: pd.DataFrame | None = None, gain_map=None, gain: str = "raw", p: float = 0.2,
-          dmax: int | None = None, measures=("nG@1", "P+", "nERR", "Q"),
-          per_topic: bool = False, beta: float = 1.0) -> pd.DataFrame:
-    """Score every run: rows ``run, measure, topic, value`` (topic ``all``: the mean).
-
-    ``ratings``: ``topic, assessor, doc, rating`` (or ``query_id``, ``doc_id``,
-    ``relevance``); ``qrels`` + ``gain_map`` instead for one graded judgment
-    per item.  ``runs``: ``run, topic, doc, rank`` (or ir_measures/ranx
-    ``query_id, doc_id, score``), or :class:`RunFiles` to read and score run
-    files one at a time (memory flat in the number of runs).  ``measure`` echoes the names given
-    (``nERR@10``); ``all`` averages over the topics with a positive ideal
-    gain, as NTCIREVAL users do.
+    ``judges``: a labels frame (``topic, judge, doc, grade``, as
+    :func:`~evalkit.evaluate.judges.labels.read_labels` reads them) or ``{name:
+    qrels path or frame}``; pooled into ``all:<gain>`` (with ``ratings``,
+    whose assessors are judges too), and with ``per_judge`` each judge's own
+    column first.  ``qrels`` + ``gain_map``: one column, ``qrels``.
     """
-    specs = [parse_measure(m) for m in measures]
-    frames = _gain_frames(ratings, qrels, gain_map, [gain], p, dmax)
-    scored = scored_runs(runs, frames, specs, beta)
-    valid = scored.gmax[0] > 0
-    topics = np.array(scored.topics, dtype=object)
-    values = scored.values[0].transpose(1, 0, 2)                                     # (R, M, T)
-    means = values[..., valid].mean(axis=-1) if valid.any() else np.full(values.shape[:2], np.nan)
-    # rows: for each run, for each measure, its topics (with per_topic) and then 'all'
-    names = np.array([spec.name for spec in specs], dtype=object)
-    kept = values[..., valid] if per_topic else values[..., :0]
-    table = np.concatenate([kept, means[..., None]], axis=-1)                 # (R, M, T' + 1)
-    width = table.shape[-1]
-    out = pd.DataFrame({
-        "run": np.repeat(np.array(scored.runs, dtype=object), len(specs) * width),
-        "measure": np.tile(np.repeat(names, width), len(scored.runs)),
-        "topic": np.tile(np.append(topics[valid] if per_topic else topics[:0], "all"),
-                         len(scored.runs) * len(specs)),
-        "value": table.ravel(),
-    })
-    out.attrs["excluded_topics"] = [str(t) for t in topics[~valid]]
-    out.attrs["notes"] = scored.notes
-    out.attrs["topics"] = int(valid.sum())
+    if qrels is not None:
+        if ratings is not None or judges is not None:
+            raise InputError("give judges (--judge, --ratings) or graded --qrels, not both")
+        if gain_map is None:
+            raise InputError("--qrels needs a gain map", hint="e.g. --gain-map 1:1,2:3 (grade 1 "
+                             "has gain 1, grade 2 gain 3; grade 0 and below gain 0)")
+        if gain != "raw":
+            raise InputError(f"--gain {gain} needs several judges' labels (--judge or --ratings), "
+                             "not one --qrels file")
+        mapping = parse_gain_map(gain_map) if isinstance(gain_map, str) else dict(gain_map)
+        return {"qrels": qrels_column(qrels, mapping)}, {"qrels": max([1.0, *mapping.values()])}
+    labels = _labels(ratings, judges)
+    if labels is None:
+        raise InputError("give judgments: --judge NAME=FILE (one per judge), --ratings FILE, "
+                         "or --qrels FILE with --gain-map")
+    columns, gmax = {}, {}
+    top = labels.attrs.get("grades", (0, int(labels["grade"].max())))[1]
+    if per_judge:
+        columns = judge_columns(labels)
+        gmax = {name: float(max(top, 1)) for name in columns}
+    ratings_frame = pd.DataFrame({"topic": labels["topic"].to_numpy(), "assessor":
+                                  labels["judge"].to_numpy(), "doc": labels["doc"].to_numpy(),
+                                  "rating": labels["grade"].to_numpy()})
+    name = f"all:{gain}"
+    if name in columns:
+        raise InputError(f"a judge is named {name}, the name of the pooled judgments",
+                         hint="rename that judge")
+    columns[name] = pooled_column(ratings_frame, gain, p, dmax if dmax is not None else top)
+    return columns, gmax
+
+
+def pooled_judgments(ratings=None, qrels=None, gain_map=None, gains=("raw",), p: float = 0.2,
+                     dmax: int | None = None) -> Judgments:
+    """One pooled column per gain of ``gains`` (``all:raw``, ``all:ug``...; ``compare`` scores
+    two gains on the same runs), or the one ``qrels`` column."""
+    columns, gmax = {}, {}
+    for gain in gains:
+        c, m = gain_columns(ratings, qrels, gain_map, gain, p, dmax)
+        columns.update(c)
+        gmax.update(m)
+    return judgments(columns, gmax)
+
+
+def _labels(ratings, judges) -> pd.DataFrame | None:
+    """One labels frame (``topic, judge, doc, grade``) from ``ratings`` and ``judges``."""
+    from ..columns import rename
+    from ..judges.labels import LABEL_COLUMNS, read_labels
+
+    parts = []
+    if judges is not None:
+        if isinstance(judges, pd.DataFrame):
+            parts.append(judges[LABEL_COLUMNS])
+        else:
+            paths = {n: j for n, j in judges.items() if isinstance(j, (str, Path))}
+            if paths:
+                parts.append(read_labels(paths)[0])
+            for n, j in judges.items():
+                if not isinstance(j, (str, Path)):
+                    q = rename(j, ("topic", "doc", "grade"), what=f"judge {n}'s qrels")
+                    parts.append(q.assign(judge=str(n))[LABEL_COLUMNS])
+    if ratings is not None:
+        r = rename(ratings, ("topic", "assessor", "doc", "rating"), what="ratings")
+        parts.append(pd.DataFrame({"topic": r["topic"], "judge": r["assessor"], "doc": r["doc"],
+                                   "grade": r["rating"]}))
+    if not parts:
+        return None
+    attrs = next((p.attrs for p in parts if "grades" in p.attrs), {})
+    out = pd.concat(parts, ignore_index=True) if len(parts) > 1 else parts[0]
+    out.attrs.update(attrs)
     return out
+
+
+def tidy(scored: Scored, specs, per_topic: bool, per_judge: bool) -> pd.DataFrame:
+    """Rows ``[judge,] run, measure, topic, value``: per column, run and measure its topics
+    (with ``per_topic``) and then ``all``, the mean over the topics it can score."""
+    topics = np.array(scored.topics, dtype=object)
+    names = [s.name for s in specs]
+    frames = []
+    for g, column in enumerate(scored.columns):
+        values = scored.values[g]                                               # (M, R, T)
+        with np.errstate(invalid="ignore"):
+            counted = np.isfinite(values)
+            means = np.where(counted.any(-1), np.nansum(values, -1) / np.maximum(counted.sum(-1), 1),
+                             np.nan)
+        for r, run in enumerate(scored.runs):
+            for m, name in enumerate(names):
+                keep = counted[m, r] if per_topic else np.zeros(len(topics), bool)
+                frames.append((column, run, name, np.append(topics[keep], "all"),
+                               np.append(values[m, r][keep], means[m, r])))
+    out = pd.DataFrame({
+        "judge": np.concatenate([np.repeat(c, len(t)) for c, _, _, t, _ in frames]),
+        "run": np.concatenate([np.repeat(r, len(t)) for _, r, _, t, _ in frames]),
+        "measure": np.concatenate([np.repeat(m, len(t)) for _, _, m, t, _ in frames]),
+        "topic": np.concatenate([t for *_, t, _ in frames]),
+        "value": np.concatenate([v for *_, v in frames]),
+    })
+    return out if per_judge else out.drop(columns="judge")
+
+
+def score(runs, ratings: pd.DataFrame | None = None, *, qrels: pd.DataFrame | None = None,
+          gain_map=None, judges=None, gain: str = "raw", p: float = 0.2, dmax: int | None = None,
+          measures=("nG@1", "P+", "nERR", "Q"), per_topic: bool = False, per_judge: bool = False,
+          order: str = "score", missing: str = "zero", beta: float = 1.0) -> pd.DataFrame:
+    """Score every run: rows ``[judge,] run, measure, topic, value`` (topic ``all``: the mean).
+
+    ``runs``: a runs frame (``run, topic, doc, rank, score``, or ir_measures'
+    ``query_id, doc_id, score``), :class:`RunFiles`, or a list of run file
+    paths.  Judgments: ``ratings`` (``topic, assessor, doc, rating``) and/or
+    ``judges`` (``{name: qrels path or frame}``, or a labels frame), pooled
+    into ``all:<gain>`` and, with ``per_judge``, also scored judge by judge;
+    or ``qrels`` + ``gain_map``.  ``order``: ``"score"`` (trec_eval's) or
+    ``"rank"``; ``missing``: ``"zero"`` (trec_eval ``-c``) or ``"skip"``.
+    ``measure`` echoes the names given.  ``beta``: P+ and Q's blended ratio.
+    """
+    if beta != 1.0:
+        raise InputError("beta other than 1 is not available in this version")
+    specs = [parse_measure(m) for m in measures]
+    if isinstance(runs, (list, tuple)) and not isinstance(runs, RunFiles):
+        runs = RunFiles(runs)
+    columns, gmax = gain_columns(ratings, qrels, gain_map, gain, p, dmax, judges, per_judge)
+    judged = judgments(columns, gmax)
+    scored = scored_runs(runs, judged, specs, order, missing)
+    out = tidy(scored, specs, per_topic, per_judge)
+    ntcir = [s for s in specs if s.family == NTCIREVAL]
+    pooled = len(scored.columns) - 1                  # the pooled column (or the qrels) is last
+    excluded = ~scored.positive[pooled] if ntcir else np.zeros(len(scored.topics), bool)
+    out.attrs["excluded_topics"] = [str(t) for t in np.array(scored.topics)[excluded]]
+    out.attrs["notes"] = scored.notes
+    out.attrs["topics"] = int((~excluded).sum())
+    out.attrs["measure_notes"] = measure_notes(specs, judged, columns, gain, per_judge, gain_map,
+                                               scored if ntcir else None)
+    return out
+
+
+def measure_notes(specs, judged: Judgments, columns, gain: str, per_judge: bool, gain_map,
+                  scored: Scored | None) -> list[str]:
+    """What the measures used: the gains, ERR's and nERR's stopping probabilities, and (for
+    NTCIREVAL's) the topics each judgment column leaves out."""
+    names = list(judged.names)
+    if names == ["qrels"]:
+        gains = f"gains: the --gain-map {_map_text(gain_map)} of the --qrels grades"
+    else:
+        what = {"raw": "RawG, the sum of the judges' grades", "wg": "WG (Li & Yoshikawa)",
+                "ug": "UG, Sakai's unanimity-aware gain"}[gain]
+        gains = f"gains: all:{gain} = {what}" + (
+            f"; {', '.join(names[:-1][:5])}{' ...' if len(names) > 6 else ''}: each judge's "
+            "own grade (a grade below 0 is in the pool but unjudged, as trec_eval reads it)"
+            if per_judge else "")
+    notes = [gains]
+    for s in specs:
+        if s.base == "nERR":
+            notes.append(f"{s.name}: NTCIREVAL's normalised ERR, stopping probability "
+                         "g(r) / (gmax + 1) with gmax the topic's largest gain (ERR@k is "
+                         "Chapelle et al.'s)")
+        elif s.base == "ERR":
+            tops = (f"{s.gmax:g}" if s.gmax is not None else ", ".join(
+                f"{n} {g:g}" for n, g in zip(names, judged.gmax)))
+            notes.append(f"{s.name}: Chapelle et al.'s ERR, stopping probability "
+                         f"(2^g - 1) / 2^gmax, gmax: {tops} (set it with ERR(gmax=G)@k)")
+    if scored is not None:
+        topics = np.array(scored.topics, dtype=object)
+        for g, name in enumerate(names):
+            left = topics[~scored.positive[g]]
+            if per_judge and g < len(names) - 1 and len(left):
+                notes.append(f"{name}: {len(left)} topic(s) without a positive gain left out of "
+                             f"NTCIREVAL's means: {', '.join(map(str, left[:10]))}"
+                             + (" ..." if len(left) > 10 else ""))
+    return notes
+
+
+def _map_text(gain_map) -> str:
+    if isinstance(gain_map, str):
+        return gain_map
+    return ",".join(f"{k}:{v:g}" for k, v in dict(gain_map).items())

@@ -1,0 +1,188 @@
+"""Score one run after another under every judgment column: the engine inside ``evalkit score``.
+
+For each run (a file read by :func:`evalkit.formats.trec.run_table`, or a
+run of a frame), :func:`ranked_lists` orders each topic's documents
+(:func:`evalkit.evaluate.runs.order.row_order`: by score as trec_eval does,
+or by the rank column), cuts the lists at the deepest rank a measure needs,
+looks each document up once among the judged items (integer keys, no
+strings) and gathers its gain and judgment status under every column of a
+:class:`~evalkit.evaluate.scoring.judgments.Judgments`; every measure of
+:mod:`evalkit.measures.registry` is then computed for all columns and
+topics at once, and the run is dropped before the next one is read.
+
+A qrels topic the run does not return is scored as an empty list (0 for
+every measure: trec_eval's ``-c``) with ``missing="zero"``, or left out
+(trec_eval's default) with ``missing="skip"``; run topics no column judges
+are dropped.  :func:`score_runs` collects every run's values and the notes
+for stderr.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from ...errors import InputError
+from ...measures.ranked import RankedLists
+from ...measures.registry import MEASURES, MeasureSpec
+from ..runs.order import row_order
+from .judgments import Judgments
+
+__all__ = ["MISSING", "Scored", "ranked_lists", "score_runs"]
+
+#: ``--missing``: how a qrels topic the run does not return counts.
+MISSING = ("zero", "skip")
+
+
+@dataclass
+class Scored:
+    """Every run's scores ``values`` ``(G, M, R, T)``: runs sorted by name, topics sorted;
+    NaN where a column cannot score a topic.  ``present`` ``(R, T)``: the run returns the
+    topic."""
+
+    runs: tuple[str, ...]
+    topics: tuple[str, ...]
+    columns: tuple[str, ...]
+    values: np.ndarray
+    present: np.ndarray
+    positive: np.ndarray               # (G, T) topics with a positive gain (NTCIREVAL)
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class _Tally:
+    """What the notes say, summed over runs."""
+
+    unjudged: int = 0
+    kept: int = 0
+    dropped_rows: int = 0
+    dropped: set = field(default_factory=set)
+    disagree: list = field(default_factory=list)     # (run, topics, of)
+    lacking: list = field(default_factory=list)      # (run, topics)
+
+
+def _depth(specs: list[MeasureSpec], longest: int) -> int:
+    return max(longest if s.k is None else s.k for s in specs)
+
+
+def ranked_lists(table, judgments: Judgments, specs: list[MeasureSpec], order: str = "score"):
+    """``(lists, info)`` of one run table: its :class:`RankedLists` and a dict with
+    ``unjudged`` (retrieved documents no column holds), ``dropped`` (run topics no column
+    judges), ``dropped_rows``, ``kept`` rows and ``disagree`` (topics whose rank order
+    differs from the score order)."""
+    j = judgments
+    topic_of_code = j.topics.get_indexer(pd.Index(table.topics, dtype=object))
+    row_topic = topic_of_code[table.topic_code]
+    sel = np.flatnonzero(row_topic >= 0)
+    ordered = row_order(table.topic_code[sel], table.rank[sel], table.score[sel],
+                        lambda r: table.docs[table.doc_code[sel[r]]], order)
+    rows = sel[ordered.rows]
+    tc = row_topic[rows]
+    n_topics = len(j.topics)
+    retrieved = np.bincount(tc, minlength=n_topics)
+    depth = max(_depth(specs, int(retrieved.max(initial=0))), 1)
+    starts = np.r_[0, np.flatnonzero(tc[1:] != tc[:-1]) + 1] if len(tc) else np.zeros(0, np.int64)
+    slot = np.arange(len(tc)) - np.repeat(starts, np.diff(np.r_[starts, len(tc)]))
+    keep = slot < depth
+    rows, tc, slot = rows[keep], tc[keep], slot[keep]
+    vocab = np.flatnonzero(table.doc_code[rows] < len(j.docs))       # vocabulary docs come first
+    key = tc[vocab].astype(np.int64) * max(len(j.docs), 1) + table.doc_code[rows[vocab]]
+    at = np.minimum(np.searchsorted(j.keys, key), max(len(j.keys) - 1, 0))
+    hit = j.keys[at] == key if len(j.keys) else np.zeros(len(key), bool)
+    found = vocab[hit]
+    item = j.position[at[hit]]
+    n_cols = len(j.names)
+    gains = np.zeros((n_cols, n_topics, depth))
+    status = np.zeros((n_cols, n_topics, depth), np.int8)
+    gains[:, tc[found], slot[found]] = j.gains[:, item]
+    status[:, tc[found], slot[found]] = j.status[:, item]
+    lists = RankedLists(gains, status, retrieved, j.ideal, j.judged, j.in_qrels, j.gmax)
+    info = {"unjudged": int(len(rows) - len(found)), "kept": int(len(sel)),
+            "dropped": [table.topics[c] for c in np.flatnonzero(topic_of_code < 0)],
+            "dropped_rows": int(len(row_topic) - len(sel)), "disagree": ordered.disagree}
+    return lists, info
+
+
+def _values(lists: RankedLists, specs: list[MeasureSpec], present: np.ndarray,
+            missing: str) -> np.ndarray:
+    """``(G, M, T)`` values of one run; NaN for topics the run lacks with ``skip``."""
+    out = np.stack([MEASURES[s.base].compute(lists, s) for s in specs], axis=1)
+    if missing == "skip":
+        out[..., ~present] = np.nan
+    return out
+
+
+def score_runs(tables, judgments: Judgments, specs: list[MeasureSpec], order: str = "score",
+               missing: str = "zero", progress=None) -> Scored:
+    """Score each run table of the iterable ``tables`` in turn (see the module docstring).
+
+    ``progress(done, topics)`` is called after each run (a progress line).
+    """
+    if missing not in MISSING:
+        from ...errors import ParameterError
+
+        raise ParameterError("missing", missing, " or ".join(MISSING))
+    n_topics = len(judgments.topics)
+    per_run, names, present, where = [], [], [], {}
+    tally = _Tally()
+    for done, table in enumerate(tables, start=1):
+        if table.tag in where:
+            raise InputError(f"two run files share the run tag {table.tag} "
+                             f"(the other: {where[table.tag]})", path=table.path)
+        where[table.tag] = table.path
+        lists, info = ranked_lists(table, judgments, specs, order)
+        shown = lists.retrieved > 0
+        per_run.append(_values(lists, specs, shown, missing))
+        names.append(table.tag)
+        present.append(shown)
+        tally.unjudged += info["unjudged"]
+        tally.kept += info["kept"]
+        tally.dropped_rows += info["dropped_rows"]
+        tally.dropped.update(info["dropped"])
+        if info["disagree"]:
+            tally.disagree.append((table.tag, info["disagree"], int(shown.sum())))
+        lacking = int((judgments.in_qrels.any(axis=0) & ~shown).sum())
+        if lacking:
+            tally.lacking.append((table.tag, lacking))
+        if progress is not None:
+            progress(done, done * n_topics)
+    if tally.kept == 0:
+        raise InputError("no run row is for a judged topic",
+                         hint="check that runs and judgments use the same topic ids")
+    order_idx = sorted(range(len(names)), key=names.__getitem__)
+    values = np.stack([per_run[i] for i in order_idx], axis=2)              # (G, M, R, T)
+    return Scored(tuple(names[i] for i in order_idx), tuple(judgments.topics), judgments.names,
+                  values, np.stack([present[i] for i in order_idx]), judgments.positive,
+                  _notes(tally, order, missing, n_topics))
+
+
+def _some(items, n: int = 10) -> str:
+    items = list(items)
+    return ", ".join(map(str, items[:n])) + (" ..." if len(items) > n else "")
+
+
+def _notes(t: _Tally, order: str, missing: str, n_topics: int) -> list[str]:
+    notes = []
+    if t.dropped:
+        extra = sorted(t.dropped)
+        notes.append(f"{len(extra)} run topics have no judgments and were dropped "
+                     f"({t.dropped_rows} rows): {_some(extra)}")
+    if t.unjudged:
+        notes.append(f"{t.unjudged} retrieved documents are unjudged (gain 0)")
+    for run, topics, of in t.disagree:
+        how = ("scored in score order, as trec_eval does (--order rank: by the rank column, "
+               "as NTCIREVAL reads ranked lists)" if order == "score" else
+               "scored by the rank column (--order rank); trec_eval orders by score")
+        notes.append(f"run {run}: the rank column orders {topics} of its {of} topics "
+                     f"differently from the scores; {how}")
+    if t.lacking:
+        counted = ("each scores 0 and counts in the mean, as trec_eval -c counts them "
+                   "(--missing skip leaves them out)" if missing == "zero" else
+                   "left out of the run's mean (--missing skip; --missing zero scores them 0, "
+                   "as trec_eval -c)")
+        lacks = ", ".join(f"{run} {k}" for run, k in t.lacking[:10])
+        notes.append(f"{len(t.lacking)} run(s) lack qrels topics ({lacks}"
+                     f"{' ...' if len(t.lacking) > 10 else ''} of {n_topics}): {counted}")
+    return notes

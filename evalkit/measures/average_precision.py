@@ -1,0 +1,30 @@
+"""Average precision as trec_eval computes it (``map``, ``map_cut.k``).
+
+Buckley & Voorhees; trec_eval's ``m_map.c`` and ``m_map_cut.c``, which
+ir_measures and PyTerrier call ``AP`` and ``AP@k``:
+
+    AP@k = (1/R) sum_{r <= k, rel(r)} P@r,     P@r = (relevant in the top r) / r
+
+``R`` is the number of the topic's judged documents with a gain of at least
+``rel`` (the relevance level, default 1) — all of them, not only those in the
+top ``k`` (as trec_eval's ``map_cut`` divides).  A topic with ``R = 0``
+scores 0.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .ranked import RankedLists, num_relevant, per_topic, relevant, safe_ratio
+
+__all__ = ["average_precision"]
+
+
+def average_precision(lists: RankedLists, k: int | None = None, rel: float = 1) -> np.ndarray:
+    """AP@k per column and topic ``(G, T)`` (``k=None``: the whole run)."""
+    gains, _ = lists.cut(k)
+    hit = relevant(gains, rel)
+    found = np.cumsum(hit, axis=-1, dtype=np.int32)
+    ranks = np.arange(1, hit.shape[-1] + 1)
+    total = np.where(hit, found / ranks, 0.0).sum(axis=-1)
+    return per_topic(lists, safe_ratio(total, num_relevant(lists, rel)))
