@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import secrets
 from pathlib import Path
 
@@ -180,17 +181,48 @@ def show_figure(fig, stem, formats: tuple[str, ...] = ("png", "svg"), dpi: int =
     return written
 
 
+#: Characters that start Markdown markup inside a table cell (a bare ``|`` ends the cell).
+_MARKUP = re.compile(r"([\\`*_\[\]<>|~$&])")
+
+
+def _literal(value):
+    """A string as literal text in a Markdown table cell: the characters of :data:`_MARKUP`
+    backslash-escaped (CommonMark: any ASCII punctuation may be), line breaks made spaces.
+    Anything else (a number, a missing value) is returned as it is."""
+    if not isinstance(value, str):
+        return value
+    return _MARKUP.sub(r"\\\1", " ".join(value.splitlines()))
+
+
 def show_table(frame: pd.DataFrame, stem, float_format: str = "%.4f", index: bool = False,
                head: int | None = None) -> list[Path]:
     """Write ``frame`` (:func:`write_table`) and show it in a notebook: whole, or its first
-    ``head`` rows with a line naming the CSV that holds the rest."""
+    ``head`` rows with a line naming the CSV that holds the rest.
+
+    Shown as a GitHub-flavoured Markdown table (``text/markdown``: JupyterLab renders
+    it, and so does the course book, :mod:`evalkit.workspace.book`), its text cells
+    and headings escaped (:func:`_literal`): a claim's quote such as "kappa 0|123"
+    stays in its cell instead of shifting the row's other values one column right.
+    """
     written = write_table(frame, stem, float_format, index)
     if _in_kernel():
         from IPython.display import Markdown, display
 
-        shown = frame if head is None or len(frame) <= head else frame.head(head)
-        display(Markdown(shown.to_markdown(index=index, floatfmt=float_format.strip("%"))))
-        if len(shown) < len(frame):
+        display(Markdown(_markdown(frame if head is None else frame.head(head), float_format,
+                                   index)))
+        if head is not None and len(frame) > head:
             display(Markdown(f"*First {head} of {len(frame)} rows; all of them in "
                              f"`{Path(stem).parent.name}/{Path(stem).name}.csv`.*"))
     return written
+
+
+def _markdown(frame: pd.DataFrame, float_format: str, index: bool) -> str:
+    """``frame`` as a Markdown table whose cells read as their values (:func:`_literal`)."""
+    shown = frame.copy()
+    for i, dtype in enumerate(shown.dtypes):
+        if pd.api.types.is_object_dtype(dtype) or pd.api.types.is_string_dtype(dtype):
+            shown.isetitem(i, shown.iloc[:, i].map(_literal))
+    shown.columns = [_literal(c) for c in shown.columns]
+    if index and not isinstance(shown.index, pd.MultiIndex):
+        shown.index = shown.index.map(_literal)
+    return shown.to_markdown(index=index, floatfmt=float_format.strip("%"))

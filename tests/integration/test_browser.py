@@ -3,9 +3,11 @@
 (a) the report and the course book's front page render (screenshots in
 ``build/browser/``, non-blank by pixel variance); (b) the book's two editions,
 built once per session from a quick reproduction (:func:`editions`): every
-chapter of the student edition shows a figure that loaded, no page of it
-holds a solution or a checked answer, and the instructor edition shows every
-exercise's solution, run; (c) Voila serves the Sakai explorer, moving the p
+chapter of the student edition shows a figure that loaded, its tables as
+tables (none as Markdown text), its formulas typeset and its code within a
+1280 px window (no code block or page scrolls sideways), no page of it holds
+a solution or a checked answer, and the instructor edition shows every exercise's
+solution, run; (c) Voila serves the Sakai explorer, moving the p
 slider changes the displayed tau; (d) JupyterLab opens a notebook.  Servers bind to 127.0.0.1 on a free port and are stopped by the
 fixtures (SIGTERM to the process group, then SIGKILL).  CI installs the
 Debian packages ``chromium`` and ``chromium-driver`` (``.ci/run``) and sets
@@ -18,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -167,8 +170,49 @@ def _loaded_figures(driver) -> int:
     return driver.execute_script(script + ".filter(i => i.naturalWidth > 0).length")
 
 
+#: What a reader would have to scroll past or decode on a page of the book, found in the browser:
+#: a Markdown table left as text (a paragraph starting with "|" and holding a cell of a
+#: delimiter row, "|:---|" or "| --- |", or of the em/en dashes smartquotes make of its
+#: dashes), a code block wider than its box (scrollWidth > clientWidth), a page wider than
+#: the window.
+_UNREADABLE = r"""
+const article = document.querySelector('article');
+const raw = Array.from(article.querySelectorAll('p')).map(p => p.textContent.trim())
+  .filter(t => t.startsWith('|') &&
+          /\|\s*:?(-{3,}|-*[\u2013\u2014][-\u2013\u2014]*)\s*:?\|/.test(t))
+  .map(t => 'a Markdown table as text: ' + t.slice(0, 80));
+const wide = Array.from(article.querySelectorAll('pre')).filter(p => p.scrollWidth > p.clientWidth)
+  .map(p => `a code block ${p.scrollWidth} px wide in ${p.clientWidth} px: ` +
+            p.textContent.trim().split('\n')[0].slice(0, 80));
+const page = document.documentElement;
+const sideways = page.scrollWidth > page.clientWidth ? [`the page scrolls sideways (${page.scrollWidth} px)`] : [];
+return [article.querySelectorAll('table').length, raw.concat(wide, sideways)];
+"""
+#: The formulas MathJax could not typeset (its message, e.g. "Misplaced &": prose that became
+#: math), once it has typeset the page.
+_MATH_ERRORS = """
+const done = arguments[arguments.length - 1];
+const ready = window.MathJax && MathJax.startup && MathJax.startup.promise || Promise.resolve();
+ready.then(() => done(Array.from(document.querySelectorAll('article mjx-merror'))
+  .map(e => 'a formula MathJax cannot typeset: ' + (e.getAttribute('data-mjx-error') || e.textContent))));
+"""
+_DELIMITER_ROW = re.compile(r"^\|(\s*:?-+:?\s*\|)+\s*$")
+
+
+def _markdown_tables(notebook: Path) -> int:
+    """Markdown tables a notebook's outputs show (show_table's): a header line, then a
+    delimiter row such as ``|:----|---:|``."""
+    outputs = [o for c in json.loads(notebook.read_text())["cells"] for o in c.get("outputs", [])]
+    texts = ["".join(o.get("data", {}).get("text/markdown", "")).splitlines() for o in outputs]
+    return sum(len(lines) > 1 and bool(_DELIMITER_ROW.match(lines[1])) for lines in texts)
+
+
 @pytest.mark.parametrize("stem", teaching_order())
-def test_every_chapter_of_the_student_edition_shows_a_figure(driver, editions, stem):
+def test_every_chapter_of_the_student_edition_shows_a_figure_its_tables_and_fits_1280px(
+        driver, editions, stem):
+    """A figure that loaded; at least as many HTML tables as the notebook shows Markdown
+    tables (every paper chapter shows some), none left as text; every formula typeset; no
+    code block wider than its box, no sideways scrolling, in a 1280 px window."""
     if stem not in editions["order"]:
         pytest.skip(f"{stem} was not run (real data not installed: make data)")
     driver.set_window_size(1280, 1000)
@@ -176,6 +220,15 @@ def test_every_chapter_of_the_student_edition_shows_a_figure(driver, editions, s
     figures = _loaded_figures(driver)
     shoot(driver, f"book_{stem}")
     assert figures >= 1, f"{stem}: no figure shown"
+    tables, problems = driver.execute_script(_UNREADABLE)
+    problems += driver.execute_async_script(_MATH_ERRORS)
+    assert not problems, f"{stem}:\n" + "\n".join(problems)
+    markdown = _markdown_tables(editions["executed"] / f"{stem}.ipynb")
+    assert stem.startswith("explore_") or markdown >= 1, f"{stem}: the chapter shows no table"
+    assert tables >= markdown, f"{stem}: {markdown} Markdown tables, {tables} HTML tables"
+    if tables:
+        driver.execute_script("document.querySelector('article table').scrollIntoView()")
+        shoot(driver, f"book_table_{stem}")
 
 
 def test_the_student_edition_holds_no_solution_no_checked_answer_and_no_machine_path(editions):

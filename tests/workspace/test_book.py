@@ -48,6 +48,7 @@ def test_stage_copies_pages_and_report_and_skips_a_real_data_notebook_not_run(tm
     assert "real_data" not in staged and len(staged) == len(papers.NAMES) - 1
     src = tmp_path / "src"
     assert (src / "_extra" / "report" / "index.html").is_file()
+    assert (src / "_static" / "evalkit.css").read_text() == (book.BOOK / "_static" / "evalkit.css").read_text()
     assert sorted(p.stem for p in (src / "notebooks").glob("*.ipynb")) == sorted(staged)
     assert (src / "intro.md").read_text() == (book.BOOK / "course.md").read_text()
     readme = (src / "readme.md").read_text()
