@@ -1,21 +1,28 @@
-"""The reference of the TREC-scale benchmark: pytrec_eval (trec_eval's C code) on run files.
+"""The reference of the TREC-scale benchmarks: pytrec_eval (trec_eval's C code) on run files.
 
 Run by ``benchmarks/bench.py`` in the benchmark's own virtual environment
 (pytrec_eval is a benchmark dependency, not evalkit's).  Files are parsed
 line by line in plain Python, as pytrec_eval's users do, one run at a time;
-each run is evaluated with nDCG@10, MAP and P@10 against graded qrels and the
-mean of each measure is printed, one line per run and measure.
+each run is evaluated under every qrels file given (one judge each) with
+nDCG@10, AP, P@10, R@100 and RR (trec_eval's ``ndcg_cut.10``, ``map``,
+``P.10``, ``recall.100``, ``recip_rank``), and the mean of each measure over
+the run's topics is printed at full precision, one line per judge, run and
+measure: ``judge<TAB>run<TAB>measure<TAB>all<TAB>value``, evalkit's names.
 
-Command line: ``python pytrec_reference.py QRELS RUN [RUN ...]``.
+Command line: ``python pytrec_reference.py QRELS [QRELS ...] -- RUN [RUN ...]``;
+a judge is named by its qrels file's stem.
 """
 
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import pytrec_eval
 
-MEASURES = {"ndcg_cut", "map", "P"}
+MEASURES = {"ndcg_cut.10", "map", "P.10", "recall.100", "recip_rank"}
+NAMES = {"ndcg_cut_10": "nDCG@10", "map": "AP", "P_10": "P@10", "recall_100": "R@100",
+         "recip_rank": "RR"}
 
 
 def read_qrels(path: str) -> dict:
@@ -38,14 +45,17 @@ def read_run(path: str) -> tuple[str, dict]:
 
 
 def main(argv: list[str]) -> int:
-    evaluator = pytrec_eval.RelevanceEvaluator(read_qrels(argv[0]), MEASURES)
+    cut = argv.index("--")
+    judges = {Path(p).stem: pytrec_eval.RelevanceEvaluator(read_qrels(p), MEASURES)
+              for p in argv[:cut]}
     out = []
-    for path in argv[1:]:
+    for path in argv[cut + 1:]:
         tag, run = read_run(path)
-        per_topic = evaluator.evaluate(run)
-        for measure in ("ndcg_cut_10", "map", "P_10"):
-            values = [scores[measure] for scores in per_topic.values()]
-            out.append(f"{tag}\t{measure}\tall\t{sum(values) / len(values):.4f}\n")
+        for judge, evaluator in judges.items():
+            per_topic = evaluator.evaluate(run)
+            for key, name in NAMES.items():
+                values = [scores[key] for scores in per_topic.values()]
+                out.append(f"{judge}\t{tag}\t{name}\tall\t{sum(values) / len(values)!r}\n")
     sys.stdout.write("".join(out))
     return 0
 

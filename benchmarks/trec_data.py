@@ -77,6 +77,29 @@ def write_collection(folder, runs: int = 20, seed: int = 25, topics: int = TOPIC
     return out
 
 
+def write_judges(folder, judges: int = 10, seed: int = 25, topics: int = TOPICS) -> list[Path]:
+    """``judges`` judges' qrels (``judges/jNN.qrels``) over the judged documents of
+    :func:`write_collection` (same ``seed``): each grades a document its latent grade moved
+    by -1, 0 or +1 (clipped to 0-3), independently; kept when present."""
+    folder = Path(folder) / "judges"
+    paths = [folder / f"j{j + 1:02d}.qrels" for j in range(judges)]
+    stamp = folder / ".done"
+    key = f"judges={judges} seed={seed} topics={topics}\n"
+    if stamp.exists() and stamp.read_text() == key:
+        return paths
+    folder.mkdir(parents=True, exist_ok=True)
+    latent = np.random.default_rng(seed).choice(4, size=(topics, JUDGED), p=[0.6, 0.2, 0.12, 0.08])
+    rng = np.random.default_rng([seed, judges])
+    topic_ids = 401 + np.arange(topics)
+    for path in paths:
+        grades = np.clip(latent + rng.choice([-1, 0, 1], size=latent.shape, p=[0.2, 0.6, 0.2]), 0, 3)
+        path.write_text("".join(f"{topic} 0 {doc} {grades[t, j]}\n"
+                                for t, topic in enumerate(topic_ids)
+                                for j, doc in enumerate(_doc_ids(topic)[:JUDGED])))
+    stamp.write_text(key)
+    return paths
+
+
 def write_hostile_run(folder, lines: int = 4_000_000, bad_line: int = 3_999_999) -> Path:
     """One run file of ``lines`` lines (4,000 topics x 1,000 documents, one tag) whose line
     ``bad_line`` has a seventh field: the error must name that line.  Kept when present."""

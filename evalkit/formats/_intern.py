@@ -22,7 +22,7 @@ _FNV_OFFSET = np.uint64(14695981039346656037)
 _FNV_PRIME = np.uint64(1099511628211)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, nogil=True, inline="always")
 def _hash(buf, start, end):
     """32 well-mixed bits of an id: FNV-1a over its bytes, then MurmurHash3's finaliser."""
     h = _FNV_OFFSET
@@ -34,7 +34,7 @@ def _hash(buf, start, end):
     return h >> np.uint64(32)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, nogil=True, inline="always")
 def equal_bytes(a, a0, a1, b, b0, b1):
     if a1 - a0 != b1 - b0:
         return False
@@ -48,12 +48,12 @@ def equal_bytes(a, a0, a1, b, b0, b1):
 # from hash & mask.  A slot holds (hash << 32) | (code + 1), 0 when empty: most probes
 # are settled by the stored hash without reading the id's bytes, and the table grows
 # without rehashing them.
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True, nogil=True, inline="always")
 def _code(slot):
     return np.int64(slot & np.uint64(0xFFFFFFFF)) - 1
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def _place(table, h, code):
     mask = np.uint64(len(table) - 1)
     at = h & mask
@@ -62,7 +62,7 @@ def _place(table, h, code):
     table[at] = (h << np.uint64(32)) | np.uint64(code + 1)
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def _build_slots(vbuf, vstarts, vends, size):
     """A table of ``size`` slots holding the vocabulary's codes 0..V-1 (a repeated id keeps
     its first code)."""
@@ -84,7 +84,7 @@ def _build_slots(vbuf, vstarts, vends, size):
     return table
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def _grown(table):
     """The same entries in a table twice the size."""
     bigger = np.zeros(2 * len(table), dtype=np.uint64)
@@ -94,7 +94,7 @@ def _grown(table):
     return bigger
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def _intern_column(buf, starts, ends, vbuf, vstarts, vends, table):
     """Codes of the tokens ``buf[starts[r]:ends[r]]``: a vocabulary id's code, else
     ``V + j`` for the ``j``-th new id (``first[j]`` its first row).  ``table`` is

@@ -49,7 +49,7 @@ POW10 = np.array([float(10 ** k) for k in range(23)])
 _MANTISSA_MAX = 2 ** 53
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def _split(buf, starts, ends, kind):
     n = starts.shape[0]
     size = len(buf)
@@ -119,7 +119,7 @@ def stopped_at(raw: bytes, ends: np.ndarray) -> tuple[int, int]:
     return raw.count(b"\n", 0, start) + 1, len(line.split())
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def parse_ints(buf, starts, ends):
     """``(values, slow)``: ``[+-]digits`` tokens of at most 18 digits read here; ``slow``
     marks the tokens left for Python's ``int()``."""
@@ -146,7 +146,7 @@ def parse_ints(buf, starts, ends):
     return values, slow
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def parse_floats(buf, starts, ends, pow10):
     """``(values, slow)``: decimal tokens read exactly where Clinger's fast path applies;
     ``slow`` marks the tokens left for Python's ``float()``."""
@@ -212,7 +212,7 @@ def parse_floats(buf, starts, ends, pow10):
     return values, slow
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def first_other(buf, starts, ends):
     """The first row whose token differs from row 0's, or -1."""
     for r in range(1, len(starts)):

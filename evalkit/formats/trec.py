@@ -146,11 +146,18 @@ class RunTable:
     rank: np.ndarray
     score: np.ndarray
     _docs: Callable[[], np.ndarray] = field(repr=False)
+    _ids: Callable[[np.ndarray], list] | None = field(default=None, repr=False)
 
     @cached_property
     def docs(self) -> np.ndarray:
         """The distinct document ids (object array): ``docs[doc_code]`` is each row's."""
         return self._docs()
+
+    def doc_ids(self, codes: np.ndarray) -> list[str]:
+        """The ids of some document codes, without building :attr:`docs` for a few."""
+        if self._ids is None or "docs" in self.__dict__:
+            return self.docs[np.asarray(codes, dtype=np.int64)].tolist()
+        return self._ids(np.asarray(codes, dtype=np.int64))
 
     @property
     def topic(self) -> pd.Series:
@@ -236,7 +243,14 @@ def _scanned_run(path: Path, raw: bytes, vocabulary) -> RunTable | None:
         new = [raw[a:b].decode("utf-8") for a, b in zip(new_starts.tolist(), new_ends.tolist())]
         return np.concatenate([vocabulary.names, np.asarray(new, dtype=object)])
 
-    return RunTable(path, tag, topic_code, list(topics), doc_code, rank, score, docs)
+    known = len(vocabulary.names)
+
+    def ids(codes: np.ndarray) -> list[str]:
+        return [vocabulary.names[c] if c < known else
+                raw[new_starts[c - known]:new_ends[c - known]].decode("utf-8")
+                for c in codes.tolist()]
+
+    return RunTable(path, tag, topic_code, list(topics), doc_code, rank, score, docs, ids)
 
 
 def _column_run(path: Path, vocabulary: np.ndarray) -> RunTable:

@@ -20,7 +20,7 @@ def test_committed_toc_is_generated_from_the_teaching_order():
     # the method pages and the command-line guide are chapters
     captions = [part["caption"] for part in toc["parts"]]
     assert captions == ["The workspace", "Notebooks, in teaching order", "Methods",
-                        "The command line", "Reproduction"]
+                        "Your data", "Reproduction"]
     assert {"docs/measures", "docs/statistics", "docs/simulators", "docs/cli",
             "docs/compare"} <= set(files)
 

@@ -42,6 +42,7 @@ from ...measures.ranked import JUDGED
 from ..scoring.engine import scored_runs
 from ..scoring.judgments import judgments
 from ..scoring.lists import Scored
+from ..sources import ratings_frame, runs_source
 
 __all__ = ["AssessorReport", "assessors", "REFERENCE", "MEAN_JUDGE", "ratings_from_matrix",
            "runs_from_lists"]
@@ -177,7 +178,8 @@ def assessors(runs: pd.DataFrame, ratings: pd.DataFrame, *, measures=("nG@1", "P
         raise InputError("give at least one measure")
     if beta != 1.0:
         raise InputError("beta other than 1 is not available in this version")
-    jg = judge_gains(ratings, p, dmax)
+    jg = judge_gains(ratings_frame(ratings), p, dmax)
+    runs = runs_source(runs)
     judged = judgments(_columns(jg))
     result = scored_runs(runs, judged, specs)
     names = list(result.runs)

@@ -20,6 +20,7 @@ from ...stats.hsd import randomised_tukey_hsd_many
 from ...measures.registry import parse_measure
 from ..runs.frames import team_of
 from ..scoring.engine import pooled_judgments, scored_runs
+from ..sources import qrels_frame, ratings_frame, runs_source
 
 __all__ = ["compare", "best_per_team"]
 
@@ -68,6 +69,7 @@ def compare(runs: pd.DataFrame, ratings: pd.DataFrame | None = None, *,
     if isinstance(alpha, bool) or not 0 < alpha < 1:
         raise ParameterError("alpha", alpha, "a number in (0, 1)")
     specs = [parse_measure(m) for m in measures]
+    runs, qrels, ratings = runs_source(runs), qrels_frame(qrels), ratings_frame(ratings)
     if beta != 1.0:
         raise InputError("beta other than 1 is not available in this version")
     if qrels is not None and gains != ["raw"]:

@@ -46,23 +46,27 @@ def _group(topic: np.ndarray) -> np.ndarray:
     return np.argsort(topic, kind="stable")
 
 
-def _by_score(topic: np.ndarray, score: np.ndarray, docs) -> np.ndarray:
-    """trec_eval's order: topic, score descending, document id descending."""
+def _by_score(topic: np.ndarray, score: np.ndarray, doc_ids) -> np.ndarray:
+    """trec_eval's order: topic, score descending, document id descending.
+
+    Rows whose scores already fall (or tie) within each topic keep their place
+    and only runs of tied scores are sorted by id; otherwise one stable sort by
+    (topic, -score) first.  ``doc_ids(rows)`` gives the ids of some rows.
+    """
     rows = _group(topic)
     t, s = topic[rows], score[rows]
     same = t[1:] == t[:-1]
-    if not (same & (s[1:] >= s[:-1])).any():        # strictly decreasing within every topic
-        return rows
-    rows = rows[np.lexsort((-s, t))]
-    t, s = topic[rows], score[rows]
-    tied = (t[1:] == t[:-1]) & (s[1:] == s[:-1])
+    if (same & (s[1:] > s[:-1])).any():               # not falling within some topic: sort
+        rows = rows[np.lexsort((-s, t))]
+        t, s = topic[rows], score[rows]
+        same = t[1:] == t[:-1]
+    tied = same & (s[1:] == s[:-1])
     if not tied.any():
         return rows
-    # runs of equal (topic, score): sort each by document id, descending
-    edge = np.r_[False, tied] | np.r_[tied, False]
-    at = np.flatnonzero(edge)
+    # runs of equal (topic, score): each sorted by document id, descending (byte order)
+    at = np.flatnonzero(np.r_[False, tied] | np.r_[tied, False])
     group = np.cumsum(np.r_[True, ~tied])[at]
-    ids = np.asarray([docs(r) for r in rows[at]], dtype=object)
+    ids = np.asarray(doc_ids(rows[at]), dtype=object)
     code = np.unique(ids.astype(str), return_inverse=True)[1].ravel()
     rows[at] = rows[at][np.lexsort((-code, group))]
     return rows
@@ -77,15 +81,15 @@ def _by_rank(topic: np.ndarray, rank: np.ndarray) -> np.ndarray:
     return rows[np.lexsort((r, t))]
 
 
-def row_order(topic: np.ndarray, rank: np.ndarray, score: np.ndarray, doc_id,
+def row_order(topic: np.ndarray, rank: np.ndarray, score: np.ndarray, doc_ids,
               order: str = "score") -> Ordered:
     """Order rows (``topic`` codes, ``rank``, ``score``) as ``order`` says (:data:`ORDERS`).
 
-    ``doc_id(row)`` gives a row's document id (asked only for rows whose
-    scores tie).  ``disagree`` counts the topics whose rank order differs from
+    ``doc_ids(rows)`` gives the document ids of some rows (asked only for rows
+    whose scores tie).  ``disagree`` counts the topics whose rank order differs from
     trec_eval's order.
     """
-    by_score = _by_score(topic, score, doc_id)
+    by_score = _by_score(topic, score, doc_ids)
     by_rank = _by_rank(topic, rank)
     rows = by_score if order == "score" else by_rank
     t = topic[rows]

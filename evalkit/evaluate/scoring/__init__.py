@@ -3,5 +3,7 @@
 from ..._lazy import exports
 
 __getattr__, __dir__, __all__ = exports(__name__, {
-    "engine": ("score", "score_arrays", "scored_runs", "judged_gains", "Judged"),
+    "engine": ("score", "scored_runs", "gain_columns", "pooled_judgments"),
+    "judgments": ("Judgments", "judgments"),
+    "lists": ("Scored", "score_runs"),
 })

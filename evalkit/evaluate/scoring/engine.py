@@ -32,6 +32,7 @@ from ...measures.registry import NTCIREVAL, parse_measure
 from ..judges.gains import parse_gain_map
 from ..runs.files import Progress, RunFiles, run_tables
 from ..runs.frames import normalise_runs
+from ..sources import qrels_frame, ratings_frame, runs_source
 from .judgments import Judgments, judge_columns, judgments, pooled_column, qrels_column
 from .lists import Scored, score_runs
 
@@ -55,8 +56,8 @@ def scored_runs(runs, judged: Judgments, specs, order: str = "score", missing: s
             vocabulary = Interned(vocabulary)                  # hashed once for every file
         bar = Progress(runs, progress)
         try:
-            return score_runs((run_table(path, vocabulary, compiled) for path in runs), judged,
-                              specs, order, missing, bar.update)
+            return score_runs(_read_ahead(runs, lambda path: run_table(path, vocabulary, compiled)),
+                              judged, specs, order, missing, bar.update)
         finally:
             bar.close()
     frame = normalise_runs(runs)
@@ -65,6 +66,25 @@ def scored_runs(runs, judged: Judgments, specs, order: str = "score", missing: s
     frame["score"] = frame["score"].fillna(0.0)
     return score_runs(run_tables(frame, judged.docs.to_numpy(dtype=object)), judged, specs,
                       order, missing)
+
+
+def _read_ahead(paths, read):
+    """``read(path)`` of each path in order, the next file read on a second thread while the
+    caller scores this one (the compiled reader and numpy release the GIL: two cores read
+    and score at once); at most two run files in memory."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    paths = list(paths)
+    if len(paths) < 2:
+        yield from map(read, paths)
+        return
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="evalkit-read") as pool:
+        ahead = pool.submit(read, paths[0])
+        for nxt in paths[1:]:
+            table = ahead.result()
+            ahead = pool.submit(read, nxt)
+            yield table
+        yield ahead.result()
 
 
 def gain_columns(ratings=None, qrels=None, gain_map=None, gain: str = "raw", p: float = 0.2,
@@ -183,19 +203,19 @@ def score(runs, ratings: pd.DataFrame | None = None, *, qrels: pd.DataFrame | No
     """Score every run: rows ``[judge,] run, measure, topic, value`` (topic ``all``: the mean).
 
     ``runs``: a runs frame (``run, topic, doc, rank, score``, or ir_measures'
-    ``query_id, doc_id, score``), :class:`RunFiles`, or a list of run file
-    paths.  Judgments: ``ratings`` (``topic, assessor, doc, rating``) and/or
+    ``query_id, doc_id, score``), a run file, a folder of run files or a list
+    of paths (:func:`~evalkit.evaluate.sources.runs_source`).  Judgments:
+    ``ratings`` (``topic, assessor, doc, rating``, a frame or a file) and/or
     ``judges`` (``{name: qrels path or frame}``, or a labels frame), pooled
     into ``all:<gain>`` and, with ``per_judge``, also scored judge by judge;
-    or ``qrels`` + ``gain_map``.  ``order``: ``"score"`` (trec_eval's) or
+    or ``qrels`` (a frame or a file) + ``gain_map``.  ``order``: ``"score"`` (trec_eval's) or
     ``"rank"``; ``missing``: ``"zero"`` (trec_eval ``-c``) or ``"skip"``.
     ``measure`` echoes the names given.  ``beta``: P+ and Q's blended ratio.
     """
     if beta != 1.0:
         raise InputError("beta other than 1 is not available in this version")
     specs = [parse_measure(m) for m in measures]
-    if isinstance(runs, (list, tuple)) and not isinstance(runs, RunFiles):
-        runs = RunFiles(runs)
+    runs, qrels, ratings = runs_source(runs), qrels_frame(qrels), ratings_frame(ratings)
     columns, gmax = gain_columns(ratings, qrels, gain_map, gain, p, dmax, judges, per_judge)
     judged = judgments(columns, gmax)
     scored = scored_runs(runs, judged, specs, order, missing)

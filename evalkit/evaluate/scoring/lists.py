@@ -77,7 +77,7 @@ def ranked_lists(table, judgments: Judgments, specs: list[MeasureSpec], order: s
     row_topic = topic_of_code[table.topic_code]
     sel = np.flatnonzero(row_topic >= 0)
     ordered = row_order(table.topic_code[sel], table.rank[sel], table.score[sel],
-                        lambda r: table.docs[table.doc_code[sel[r]]], order)
+                        lambda r: table.doc_ids(table.doc_code[sel[r]]), order)
     rows = sel[ordered.rows]
     tc = row_topic[rows]
     n_topics = len(j.topics)
