@@ -109,7 +109,8 @@ def _busy_range(bins: pd.DataFrame, studies) -> pd.DataFrame:
     busy = bins[bins.preferences >= MIN_PREFERENCES].dropna(subset=["kappa"])
     g = busy.groupby(["study", "metric"]).kappa.agg(["min", "max"]).unstack("metric")
     g.columns = [f"{e}_{m}" for e, m in g.columns]
-    return g.reindex(studies)
+    cols = [f"{e}_{m}" for e in ("min", "max") for m in METRICS]     # a metric without a busy bin: NaN
+    return g.reindex(index=studies, columns=cols)
 
 
 def _level_rows(c: Claims, draws) -> None:
