@@ -63,7 +63,7 @@ class StudyDesign(NamedTuple):
 
 def draw_design(timelines: pd.DataFrame, relevant_counts: pd.Series, rng: np.random.Generator,
                 **overrides) -> StudyDesign:
-    """Draw a study of the paper's design on per-(run, topic) ``timelines``
+    """Draw a study by the paper's sampling procedure (§5.1) on per-(run, topic) ``timelines``
     (:func:`preference_timelines`): 30 topics weighted by ``relevant_counts``, the
     two filters, one trial of the pair sampling, batches, the assessors' sensitivities
     and the uniforms of their choices and times."""

@@ -442,7 +442,7 @@ def test_the_chapters_sentence_on_a4s_precision_row_holds_in_the_committed_figur
 @pytest.mark.parametrize("seed", [2, 3])
 def test_few_recall_and_f1_pairs_far_apart_is_a_property_of_the_simulated_runs_not_of_one_world(seed):
     """The reason the recall and F1 ANOVAs are not testable holds in other run worlds too: the
-    studies are drawn on the committed run world only, so check two more (the paper's design on
+    studies are drawn on the committed run world only, so check two more (the paper's sampling procedure on
     each): recall-sampled pairs almost never differ by 0.2 or more in recall, and few F1-sampled
     pairs reach the top two F1 bins."""
     from evalkit.paths import PUBLISHED
