@@ -295,8 +295,15 @@ def tally(rows: Iterable[dict], kind: str = "paper") -> tuple[int, int, int]:
 
 
 def tally_text(rows: Iterable[dict], kind: str = "paper") -> str:
-    """"k of n testable claims hold (m not testable here)", the one way counts are written."""
+    """"k of n testable claims hold (m not testable here)", the one way counts are written
+    ("no testable claims (m not testable here)" when none is testable).
+
+    >>> tally_text([{"kind": "paper", "verdict": NOT_TESTABLE}])
+    'no testable claims (1 not testable here)'
+    """
     held, testable, untestable = tally(list(rows), kind)
+    if not testable:
+        return f"no testable claims ({untestable} not testable here)"
     return (f"{held} of {testable} testable {'claim' if testable == 1 else 'claims'} "
             f"{'holds' if testable == 1 else 'hold'} ({untestable} not testable here)")
 

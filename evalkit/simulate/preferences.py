@@ -47,7 +47,9 @@ class StudyDesign(NamedTuple):
     """One simulated study before its choices: the batches (one row per judgment), each
     assessor's sensitivities (the insensitive assessor's at full strength) and the uniform
     draws of its choices; ``seconds`` is the time spent per judgment (0.1 s resolution);
-    ``differences``: per metric of the user model, left minus right per judgment."""
+    ``differences``: per metric of the user model, left minus right per judgment; ``pools``:
+    how many pairs each sampling type's pool offered the batches; ``length_limit``: the
+    run-length filter (the median length after the first filter; 41 tweets in the paper)."""
 
     batches: pd.DataFrame
     sensitivities: dict
@@ -55,11 +57,13 @@ class StudyDesign(NamedTuple):
     u_left: np.ndarray
     seconds: np.ndarray
     differences: dict
+    pools: dict | None = None
+    length_limit: int = 0
 
 
 def draw_design(timelines: pd.DataFrame, relevant_counts: pd.Series, rng: np.random.Generator,
                 **overrides) -> StudyDesign:
-    """Draw a study of the paper's design on per-(run, topic) ``timelines``
+    """Draw a study by the paper's sampling procedure (§5.1) on per-(run, topic) ``timelines``
     (:func:`preference_timelines`): 30 topics weighted by ``relevant_counts``, the
     two filters, one trial of the pair sampling, batches, the assessors' sensitivities
     and the uniforms of their choices and times."""
@@ -67,8 +71,9 @@ def draw_design(timelines: pd.DataFrame, relevant_counts: pd.Series, rng: np.ran
 
     cfg = {**PREFERENCE_DEFAULTS, **overrides}
     topics = sampling.draw_topics(relevant_counts, 30, rng)
-    kept, _ = sampling.filter_timelines(timelines[timelines.topic.isin(topics)])
-    batches = sampling.make_batches(sampling.sample_pairs(kept, rng), cfg["batches"], rng)
+    kept, limit = sampling.filter_timelines(timelines[timelines.topic.isin(topics)])
+    pairs = sampling.sample_pairs(kept, rng)
+    batches = sampling.make_batches(pairs, cfg["batches"], rng)
     sens = assessor_sensitivities({**cfg, "insensitive_share": 1.0}, rng)
     n = len(batches)
     u_neither, u_left = rng.random(n), rng.random(n)
@@ -78,7 +83,8 @@ def draw_design(timelines: pd.DataFrame, relevant_counts: pd.Series, rng: np.ran
     both = left["length"].to_numpy() + right["length"].to_numpy()
     seconds = np.round(rng.lognormal(*cfg["seconds"], size=n) * (1 + both / 80), 1)
     diffs = {m: left[m].to_numpy() - right[m].to_numpy() for m in cfg["sensitivity"]}
-    return StudyDesign(batches, sens, u_neither, u_left, seconds, diffs)
+    pools = {t: int((pairs["type"] == t).sum()) for t in ("precision", "recall", "f1")}
+    return StudyDesign(batches, sens, u_neither, u_left, seconds, diffs, pools, int(limit))
 
 
 def draw_choices(design: StudyDesign, insensitive_share: float = 0.0, **overrides) -> pd.DataFrame:

@@ -94,6 +94,7 @@ def row_reference(world: World, s_off: pd.DataFrame, alt: dict, diffs_out: list 
     if diffs_out is not None:
         diffs_out.append(diffs)
     return row | {"ari_mean": ari.mean(), "ari_median": float(np.median(ari)), "ari_sd": ari.std(ddof=1),
+                  "ari_min": float(np.min(ari)), "ari_max": float(np.max(ari)),
                   "clusters_official": np.mean([lab.max() + 1 for lab in world.official.values()]),
                   "clusters_alternate": np.mean([lab.max() + 1 for lab in alt.values()]),
                   "relevant_per_topic": np.mean([lab.size for lab in alt.values()]),

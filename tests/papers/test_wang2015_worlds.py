@@ -95,7 +95,7 @@ def test_a_sensitive_a4_makes_the_precision_anova_significant_more_often(default
     world, timelines, _ = wang_up.load_study(default_world)
     studies = wang_up.anova_worlds(world, timelines, [0, 1], 3, seed=2015).anova
     studies = studies[studies.metric == "precision"]
-    assert ((studies.df1 == 3) & (studies.df2 == 16)).all()                    # the paper's design
+    assert ((studies.df1 == 3) & (studies.df2 == 16)).all()                    # the paper's F(3, 16)
     p = studies.pivot(index="study", columns="insensitive_share", values="p")
     assert (p[1.0] < p[0.0]).all()
     summary = wang_up.summarise_anova_worlds(studies).set_index("insensitive_share")
@@ -127,7 +127,9 @@ def test_the_unexplained_rows_are_explained_by_files_the_notebooks_write(claims_
 
     claims = pd.read_csv(FIGURES / "wang2015" / claims_file, keep_default_na=False)
     row = claims[claims.claim.str.startswith(claim)].iloc[0]
-    assert row.verdict == ("mixed" if claim.startswith("Most rank swaps") else "does not hold")   # 5 of 20
+    # 5 of 20; the precision ANOVA of the simulated users is reported, not judged (the user model decides it)
+    assert row.verdict == ("mixed" if claim.startswith("Most rank swaps") else
+                           "not testable here" if claims_file == "claims_preferences.csv" else "does not hold")
     assert figure_files(row.explanation) == names
     written = {f"{nb.paper}/{o}" for nb in papers.notebooks() for o in nb.outputs}
     for name in names:

@@ -32,10 +32,9 @@ METHOD_STYLE = {"ac-tau": ("#000000", "o", "-"), "ac-sp": ("#000000", "s", ":"),
 
 
 def ed_vs_noise(long: pd.DataFrame, published: pd.DataFrame | None = None):
-    """ED against noise ratio per method: median over draws with the interquartile band (left; a
-    few outlying draws would drag a mean and swamp a min-max band, see
-    :func:`~.tables.table1_outliers`), and the paper's Table 1 in the same styles (right), one
-    legend for both off the data.
+    """ED against noise ratio per method: the mean over draws, the number ``table1.csv`` prints,
+    with a band of +-1 standard deviation over draws (``table1_sd.csv``) (left), and the paper's
+    Table 1 in the same styles (right), one legend for both off the data.
 
     ``published`` (wide, one column per method) is drawn in the right panel.
     """
@@ -49,13 +48,13 @@ def ed_vs_noise(long: pd.DataFrame, published: pd.DataFrame | None = None):
     for m in methods:
         colour, marker, ls = METHOD_STYLE.get(m, ("0.4", "x", "-"))
         g = long[long.method == m].groupby("noise_ratio")["ED"]
-        med, lo, hi = g.median(), g.quantile(0.25), g.quantile(0.75)
-        a.plot(med.index, med.values, color=colour, marker=marker, ls=ls, ms=5, label=m)
-        a.fill_between(med.index, lo.values, hi.values, color=colour, alpha=0.15, lw=0)
+        mean, sd = g.mean(), g.std(ddof=1).fillna(0.0)
+        a.plot(mean.index, mean.values, color=colour, marker=marker, ls=ls, ms=5, label=m)
+        a.fill_between(mean.index, (mean - sd).values, (mean + sd).values, color=colour, alpha=0.15, lw=0)
     a.set(xlabel="noise ratio r (random orderings added per judgment)",
           ylabel="evaluation discriminativeness (ED)",
-          title=f"simulated: median over {draws} worlds (clean judgments and noise redrawn; "
-                "band: interquartile range)")
+          title=f"simulated: mean over {draws} worlds, as table1.csv\n(clean judgments and noise "
+                "redrawn; band: +-1 sd over worlds)")
     if published is not None:
         b = axes[0, 1]
         for m in methods:
@@ -197,8 +196,8 @@ def wca_weights_figure(ed: pd.DataFrame, summary: pd.DataFrame, published: pd.Da
     b.set(xlabel="weight offset a: weights (w + a)/(1 + a)\nbelow it: ratios where RBA > WCA (tau and Sp)",
           ylabel=f"% degradation of ED\n(noise ratio {lo:g} to {hi:g})")
     b.legend(fontsize=7, ncol=2, loc="upper left", bbox_to_anchor=(0, -0.42), frameon=False)
-    fig.suptitle("Table 1: WCA's weights read literally (a = 0, in [-1, 1]) against normalised to [0, 1] "
-                 "as the paper states (a = 1, the default); only a varies", fontsize=9)
+    fig.suptitle("Table 1: WCA's weights read literally (a = 0, in [-1, 1]) against mapped to [0, 1] by "
+                 "(x + 1)/2 as §5.2 maps the scores (a = 1, the default); only a varies", fontsize=9)
     fig.tight_layout(rect=(0, 0, 1, 0.95))
     fig.subplots_adjust(bottom=0.4)
     return fig

@@ -1,10 +1,11 @@
-"""Beyond Kim, Zhai & Han (ECIR 2010): WCA's weights normalised (the default) or read literally.
+"""Beyond Kim, Zhai & Han (ECIR 2010): WCA's weights mapped to [0, 1] (the default) or read literally.
 
 WCA (§4.2) weights each gold ordering by its mean correlation with the
-others.  The default normalises it by ``(x + 1)/2`` as §5.2 states for
-Kendall's tau and Spearman's rho (offset ``a = 1``; a random ordering gets
-weight about 1/2), and the paper's Table 1 matches that: its WCA degrades
-almost as much as AC.  Read literally (``a = 0``) the weights lie in
+others.  §5.2 maps Kendall's tau and Spearman's rho, the scores, to [0, 1]
+by ``(x + 1)/2`` and says nothing of the weights; the default maps the
+weights the same way (offset ``a = 1``, the workspace's reading; a random
+ordering gets weight about 1/2), and the paper's Table 1 matches that: its
+WCA degrades almost as much as AC.  Read literally (``a = 0``) the weights lie in
 ``[-1, 1]``, so the random orderings that noise adds get weight about 0 and
 WCA nearly ignores them.  The notebook scores weights ``(w + a)/(1 + a)`` for
 each offset in :func:`~.worlds.score_worlds`; :func:`wca_weight_worlds` does
@@ -26,7 +27,7 @@ from .tables import noisy_sets, table1_order_checks
 __all__ = ["WCA_OFFSETS", "wca_weight_worlds", "summarise_wca_weights", "holds_from_offset",
            "wca_weights_explanation", "wca_outliers", "wca_outlier_explanation", "WILD_SCORE"]
 
-#: The weight offsets ``a`` tried by default (1: the paper's normalisation, the default; 0: read literally).
+#: The weight offsets ``a`` tried by default (1: (x + 1)/2 as §5.2 maps the scores, the default; 0: read literally).
 WCA_OFFSETS = (0, 0.1, 0.25, 0.5, 1)
 
 
@@ -37,7 +38,7 @@ def wca_weight_worlds(sets, t1_long: pd.DataFrame, offsets: Sequence[float] = WC
     ``w``, a gold's mean correlation with the others, lies in ``[-1, 1]``, so
     the random orderings that noise adds get weight about 0 and WCA nearly
     ignores them; ``a = 1`` rescales the weights to ``[0, 1]`` as ``(w + 1)/2``
-    (the paper's mapping of correlations for ED), giving them about 1/2
+    (§5.2's mapping of the correlations that serve as scores), giving them about 1/2
     (:func:`evalkit.measures.aggregation.wca_weights`).  The noisy sets are
     Table 1's own (``noisy_sets`` with the same ``seed``, ratios and draws as
     ``t1_long``), one engine per set for every offset; AC, RBA and FreSPA do
@@ -108,8 +109,9 @@ _WHY_PRINTED = ("Read literally, WCA weights each gold by its mean correlation w
                 "[-1, 1], so the random orderings that noise adds get weight about 0 and WCA nearly "
                 "ignores them.")
 #: ... and last: why the default is a = 1.
-_WHY_DEFAULT = ("The default is a = 1: the paper normalises Kendall's tau and Spearman's rho by (x + 1)/2 "
-                "(§5.2), and its Table 1 matches the weights so normalised, not the literal ones.")
+_WHY_DEFAULT = ("The default is a = 1: §5.2 maps Kendall's tau and Spearman's rho, the scores, by (x + 1)/2 "
+                "and says nothing of the weights; the paper's Table 1 matches weights mapped the same way, "
+                "not the literal ones.")
 
 
 def _finding(summary: pd.DataFrame, what: str) -> tuple[str, str]:
@@ -144,7 +146,7 @@ def wca_weights_explanation(summary: pd.DataFrame | None, what: str) -> str:
     holds = (f"the claim holds from a = {start:g}" if start is not None else
              "no offset tried makes the claim hold")
     rescored = ("Scoring Table 1's own worlds with weights (w + a)/(1 + a), only a varying "
-                "(a = 1 is (w + 1)/2, the [0, 1] normalisation the paper states for correlations, "
+                "(a = 1 is (w + 1)/2, the [0, 1] mapping §5.2 applies to the correlations as scores, "
                 f"which gives a random ordering about 1/2; mean over draws), {finding}: {holds}.")
     see = "See kim2010/wca_weights.png and kim2010/wca_weights.csv."
     return " ".join(p for p in (_WHY_PRINTED, rescored, _at_offset_one(summary), _WHY_DEFAULT, see) if p)

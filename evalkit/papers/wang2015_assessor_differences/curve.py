@@ -6,12 +6,21 @@ assessor is re-drawn with its per-topic disagreement scaled by each level
 alternate at x1), the official clusters and runs fixed.  One point per
 (level, draw): the mean per-topic ARI and Kendall tau per metric.
 
+The question is declared before the draws, in the package's declaration
+(:data:`evalkit.papers.wang2015_assessor_differences.DISAGREEMENT_TREND`):
+for every metric, tau *falls* as the alternate disagrees more, i.e. at no
+step to a larger disagreement level does it rise, and from the smallest
+level to the largest it falls by at least ``drop``.  The verdict tests that
+statement in each world; the data only report how tau moves.
+
 * :func:`curve_draws` — the long table, one row per (level, draw, metric).
 * :func:`summarise_curve` — per (level, metric): median ARI and tau, the
   interquartile range and range of tau over draws.
-* :func:`curve_trends` — per metric, from the lowest to the highest level:
-  the median change of tau and in how many draws it moves that way.
-* :func:`describe_trends` — one sentence from :func:`curve_trends`.
+* :func:`curve_trends` — per metric: the median tau at every level, and in
+  how many draws tau falls as declared (and, for the record, how many end
+  lower and how many rise at some step).
+* :func:`describe_trends` — the question and its answer, one sentence per metric.
+* :func:`trend_rows` — the ``beyond`` claims rows, one per metric.
 """
 
 from __future__ import annotations
@@ -21,10 +30,7 @@ import pandas as pd
 
 from ...measures.timeline import METRICS
 
-__all__ = ["FLAT", "curve_draws", "summarise_curve", "curve_trends", "describe_trends"]
-
-#: A metric's tau "stays flat" when its median change over the curve is smaller than this.
-FLAT = 0.02
+__all__ = ["curve_draws", "summarise_curve", "curve_trends", "describe_trends", "trend_rows"]
 
 
 def curve_draws(table: pd.DataFrame) -> pd.DataFrame:
@@ -49,38 +55,91 @@ def summarise_curve(long: pd.DataFrame) -> pd.DataFrame:
                            ignore_index=True)
 
 
-def curve_trends(long: pd.DataFrame) -> pd.DataFrame:
-    """Per metric, from the lowest to the highest level: medians at both ends, the median of the
-    per-draw change of tau, its direction (``"rises"`` / ``"falls"``, ``"flat"`` when the median
-    change is below :data:`FLAT`) and in ``k`` of ``r`` draws tau moves that way."""
-    lo, hi = long.level.min(), long.level.max()
+def _falls(taus: np.ndarray, drop: float) -> np.ndarray:
+    """Per draw (rows of ``taus``, one column per level in increasing order): no step rises and the
+    last level is at least ``drop`` below the first."""
+    return (np.diff(taus, axis=1) <= 0).all(axis=1) & (taus[:, -1] - taus[:, 0] <= -drop)
+
+
+def curve_trends(long: pd.DataFrame, trend: dict | None = None) -> pd.DataFrame:
+    """Per metric, over the levels in increasing order: the median mean ARI and tau at each
+    (``aris``, ``taus``, tuples), the medians at both ends, and per draw whether tau falls as
+    ``trend`` declares (:data:`~evalkit.papers.wang2015_assessor_differences.DISAGREEMENT_TREND`:
+    no step rises, the end at least ``drop`` below the start): ``k`` of ``r`` draws, ``outcomes``
+    (one bool per draw); for the record ``end_lower`` / ``end_higher`` (draws whose end is at least
+    ``drop`` below / above the start) and ``step_rise`` (draws where some step rises)."""
+    from . import DISAGREEMENT_TREND
+
+    trend = trend or DISAGREEMENT_TREND
+    drop = float(trend["drop"])
+    levels = sorted(long.level.unique())
     rows = []
     for m in [x for x in METRICS if x in set(long.metric)]:
         g = long[long.metric == m]
-        a, b = (g[g.level == x].set_index("draw") for x in (lo, hi))
-        change = (b.tau - a.tau).dropna()
-        med = float(change.median())
-        direction = "flat" if abs(med) < FLAT else "rises" if med > 0 else "falls"
-        k = int((np.abs(change) < FLAT).sum() if direction == "flat" else
-                (change > 0).sum() if direction == "rises" else (change < 0).sum())
-        rows.append({"metric": m, "level_from": lo, "level_to": hi, "ari_from": a.mean_ARI.median(),
-                     "ari_to": b.mean_ARI.median(), "tau_from": a.tau.median(), "tau_to": b.tau.median(),
-                     "change": med, "direction": direction, "k": k, "r": int(change.size)})
+        wide = g.pivot(index="draw", columns="level", values="tau")[levels].dropna()
+        taus = wide.to_numpy(float)
+        outcomes = _falls(taus, drop)
+        change = taus[:, -1] - taus[:, 0]
+        med = g.groupby("level").tau.median().loc[levels]
+        ari = g.groupby("level").mean_ARI.median().loc[levels]
+        rows.append({"metric": m, "levels": tuple(levels), "aris": tuple(ari), "taus": tuple(med),
+                     "level_from": levels[0], "level_to": levels[-1], "ari_from": ari.iloc[0],
+                     "ari_to": ari.iloc[-1], "tau_from": med.iloc[0], "tau_to": med.iloc[-1],
+                     "change": float(np.median(change)), "drop": drop,
+                     "k": int(outcomes.sum()), "r": int(len(outcomes)), "outcomes": tuple(bool(x) for x in outcomes),
+                     "monotone": tuple(bool(x) for x in (np.diff(taus, axis=1) <= 0).all(axis=1)),
+                     "changes": tuple(float(x) for x in change),
+                     "end_lower": int((change <= -drop).sum()), "end_higher": int((change >= drop).sum()),
+                     "step_rise": int((np.diff(taus, axis=1) > 0).any(axis=1).sum())})
     return pd.DataFrame(rows)
 
 
+def _path(values, fmt: str = "{:.3f}") -> str:
+    return " -> ".join(fmt.format(v) for v in values)
+
+
 def describe_trends(trends: pd.DataFrame) -> str:
-    """One sentence from :func:`curve_trends`: which metrics' tau rise, fall or stay flat."""
-    parts = []
-    for direction in ("falls", "rises"):
-        for r in trends[trends.direction == direction].itertuples():
-            parts.append(f"{r.metric.replace('_', ' ')}'s median tau {direction} from {r.tau_from:.3f} to "
-                         f"{r.tau_to:.3f} (in {r.k} of {r.r} draws)")
-    flat = trends[trends.direction == "flat"]
-    if len(flat):
-        parts.append(", ".join(f"{r.metric.replace('_', ' ')}" for r in flat.itertuples())
-                     + f" change by less than {FLAT:g} in median (within {FLAT:g} in "
-                     + ", ".join(f"{r.k} of {r.r}" for r in flat.itertuples()) + " draws)")
+    """The declared question and, per metric, how its median tau moves and in how many draws it
+    falls as declared (:func:`curve_trends`)."""
     first = trends.iloc[0]
-    return (f"As the alternate's disagreement grows from x{first.level_from:g} to x{first.level_to:g} "
-            f"(median mean ARI {first.ari_from:.2f} to {first.ari_to:.2f}), " + "; ".join(parts) + ".")
+    head = (f"Does tau fall as the assessors disagree more (declared before the draws: at no step from "
+            f"x{first.level_from:g} to x{first.level_to:g} does it rise, and it ends at least "
+            f"{first['drop']:g} lower)? Over the levels {_path(first.levels, 'x{:g}')} (median mean ARI "
+            f"{_path(first.aris, '{:.2f}')}): ")
+    parts = [f"{r.metric.replace('_', ' ')}'s median tau {_path(r.taus)}, falling as declared in {r.k} of "
+             f"{r.r} worlds (ending {r.drop:g} or more lower in {r.end_lower}, higher in {r.end_higher})"
+             for r in trends.itertuples()]
+    return head + "; ".join(parts) + "."
+
+
+def trend_rows(c, trends: pd.DataFrame, varies: str, trend: dict | None = None) -> None:
+    """One ``beyond`` row per metric of :func:`curve_trends`: the declared statement judged per draw
+    (its ``drop`` recomputed over the declared ``drop_range``), the median path as evidence; a row
+    that does not hold says how tau moves instead."""
+    from ...declare.claims import sensitivity
+    from . import DISAGREEMENT_TREND
+
+    trend = trend or DISAGREEMENT_TREND
+    for r in trends.itertuples():
+        def at(t, r=r):
+            return [bool(m and x <= -t) for m, x in zip(r.monotone, r.changes)]
+
+        name = r.metric.replace("_", " ")
+        peak = r.levels[int(np.argmax(r.taus))]
+        how = ("its median rises to the largest level" if peak == r.levels[-1] else
+               f"its median peaks at x{peak:g} and falls after" if peak != r.levels[0] else
+               "its median is highest at the smallest level but rises at some step in most worlds")
+        why = ("" if r.k >= 0.8 * r.r else
+               f"Tau of {name} does not fall step by step: {how} ({_path(r.taus)}); some step rises in "
+               f"{r.step_rise} of {r.r} worlds. So less agreement between the clusterings does not by itself "
+               "make this ranking less stable here; why tau moves this way is not tested (see "
+               "wang2015/tau_vs_disagreement.csv).")
+        c.add_over_draws(f"Beyond the paper: tau of {name} falls as the alternate disagrees more (declared "
+                         f"before the draws: no step from x{r.level_from:g} to x{r.level_to:g} rises, and it ends "
+                         f"at least {r.drop:g} lower)",
+                         f"median tau {_path(r.taus)} over x{_path(r.levels, '{:g}')} (median mean ARI "
+                         f"{_path(r.aris, '{:.2f}')}); falls as declared in {r.k} of {r.r} draws; ends "
+                         f"{r.drop:g} or more lower in {r.end_lower}, higher in {r.end_higher}",
+                         list(r.outcomes), why, kind="beyond", varies=varies,
+                         threshold=f"no step rises; end - start <= -{r.drop:g}", source="workspace",
+                         sensitivity=sensitivity(trend["drop_range"], at))

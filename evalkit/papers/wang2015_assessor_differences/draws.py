@@ -120,6 +120,7 @@ def _row(world: World, s_off: pd.DataFrame, alt: dict, diffs_out: list | None) -
            "lowest_tau": timeline.METRICS[int(np.nanargmin(tau))] if not np.isnan(tau).all() else np.nan}
     return row | cols | {
         "ari_mean": ari.mean(), "ari_median": float(np.median(ari)), "ari_sd": ari.std(ddof=1),
+        "ari_min": float(np.min(ari)), "ari_max": float(np.max(ari)),
         "clusters_official": np.mean([lab.max() + 1 for lab in world.official.values()]),
         "clusters_alternate": np.mean([lab.max() + 1 for lab in alt.values()]),
         "relevant_per_topic": np.mean([lab.size for lab in alt.values()]),

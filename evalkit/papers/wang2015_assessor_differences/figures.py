@@ -131,9 +131,11 @@ def official_vs_alternate(official: pd.DataFrame, alternate: pd.DataFrame, metri
     return fig
 
 
-def swap_histograms(diffs: dict, width: float = 0.01):
+def swap_histograms(diffs: dict, width: float = 0.01, published: dict | None = None):
     """Figure 5: rank swaps binned by absolute score difference in equal bins of ``width``
-    (the paper's 0.01), one panel per metric; the dashed line is the "small" threshold."""
+    (the paper's 0.01), one panel per metric; the dashed line is the "small" threshold;
+    ``published`` (metric -> the paper's Table 1 swap count) puts the paper's count beside ours
+    (its histogram is printed without numbers)."""
     top = max((float(d.max()) for d in diffs.values() if len(d)), default=width)
     edges = np.arange(0, np.ceil(top / width + 1e-9) * width + width / 2, width)
     fig, axes = plt.subplots(1, len(diffs), figsize=(4.5 * len(diffs), 3.9), squeeze=False)
@@ -143,7 +145,8 @@ def swap_histograms(diffs: dict, width: float = 0.01):
                label=f"rank swaps per {width:g} bin")
         ax.axvline(SMALL_DIFF, color=COLOURS[5], ls="--", lw=1,
                    label=f"|diff| < {SMALL_DIFF:g} (workspace threshold): {(d < SMALL_DIFF).mean():.0%} of swaps")
-        ax.set_title(f"{m.replace('_', ' ')}: {len(d)} rank swaps", fontsize=9)
+        paper = f" (paper: {published[m]})" if published and m in published else ""
+        ax.set_title(f"{m.replace('_', ' ')}: {len(d)} rank swaps{paper}", fontsize=9)
         ax.set_xlabel("absolute score difference of the swapped pair")
         ax.set_ylabel("rank swaps (count)")
         ax.set_xlim(0, edges[-1])
@@ -154,25 +157,28 @@ def swap_histograms(diffs: dict, width: float = 0.01):
 
 
 def tau_vs_disagreement(summary: pd.DataFrame):
-    """Kendall tau of the two rankings against the alternate's disagreement level
+    """Kendall tau of the two rankings against the alternate's disagreement
     (:func:`.curve.summarise_curve`): the median over whole worlds with its interquartile range,
-    the metrics dodged sideways; the assessors disagree more to the right (the median mean ARI
-    under each level)."""
-    fig, ax = plt.subplots(figsize=(7.6, 4.0))
+    placed at the median mean ARI each level gives (axis reversed: the assessors disagree more to
+    the right), so unequal steps between the levels look unequal; the metrics dodged sideways."""
+    fig, ax = plt.subplots(figsize=(8.2, 4.3))
     levels = sorted(summary["level"].unique())
     metrics = list(dict.fromkeys(summary["metric"]))
-    width = 0.6 / max(len(metrics), 1)
+    ari = summary.groupby("level").mean_ARI.median().loc[levels]
+    span = float(ari.max() - ari.min()) or 1.0
+    gap = float(np.diff(np.sort(ari.to_numpy())).min()) if len(ari) > 1 else span
+    width = 0.6 * gap / max(len(metrics), 1)       # a level's metrics within 60% of the closest gap
     for i, (colour, m) in enumerate(zip(COLOURS, metrics)):
         g = summary[summary["metric"] == m].set_index("level").loc[levels]
-        x = np.arange(len(levels)) + (i - (len(metrics) - 1) / 2) * width
+        x = ari.to_numpy() - (i - (len(metrics) - 1) / 2) * width
         ax.errorbar(x, g.tau, yerr=[g.tau - g.tau_q1, g.tau_q3 - g.tau], fmt="o-", ms=3.5, capsize=2,
                     lw=1, color=colour, label=m.replace("_", " "))
-    ari = summary.groupby("level").mean_ARI.median().loc[levels]
-    ax.set_xticks(np.arange(len(levels)),
-                  [f"x{lv:g}\nARI {a:.2f}" for lv, a in zip(levels, ari)], fontsize=8)
+    ax.set_xticks(ari.to_numpy(), [f"{a:.2f}\n(x{lv:g})" for lv, a in zip(levels, ari)], fontsize=8)
+    ax.set_xlim(float(ari.max()) + 0.15 * span, float(ari.min()) - 0.15 * span)   # reversed
     draws = int(summary["draws"].min())
-    ax.set_xlabel("alternate's disagreement (multiplier of each topic's level; median mean ARI below) "
-                  "-> the assessors disagree more", fontsize=8)
+    ax.set_xlabel("median mean per-topic ARI between the two assessors (level: multiplier of each topic's "
+                  "re-judged share)\n-> the assessors disagree more; at x0 no tweet is re-judged, yet the "
+                  "granularity difference alone leaves ARI " f"{ari.loc[levels[0]]:.2f}", fontsize=8)
     ax.set_ylabel("Kendall tau, official vs alternate")
     ax.set_title(f"median over {draws} whole worlds per level, bars: interquartile range", fontsize=9)
     ax.legend(fontsize=8, frameon=False, loc="upper left", bbox_to_anchor=(1.01, 1))

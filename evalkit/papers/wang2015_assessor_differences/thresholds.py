@@ -10,11 +10,17 @@ calibration targets, are the paper's numbers (§4.1).
 
 from __future__ import annotations
 
-__all__ = ["TARGETS", "TAU_STABLE", "TAU_RANGE", "SMALL_DIFF", "SMALL_RANGE", "FEW_SWAPS",
+__all__ = ["TARGETS", "EXTREME_TARGETS", "EXTREMES", "EXTREMES_RANGE", "TAU_STABLE", "TAU_RANGE", "SMALL_DIFF", "SMALL_RANGE", "FEW_SWAPS",
            "FEW_SWAPS_RANGE", "SIMILAR", "SIMILAR_RANGE", "RELEVANT", "RELEVANT_RANGE", "SHARE_DROP"]
 
 #: §4.1's calibration targets: statistic -> (paper's value, low, high) of the per-topic ARI.
 TARGETS = {"mean": (0.445, 0.395, 0.495), "median": (0.492, 0.442, 0.542), "sd": (0.225, 0.15, 0.30)}
+#: §4.1's extremes of the per-topic ARI (the paper's values) ...
+EXTREME_TARGETS = {"min": 0.007, "max": 0.977}
+#: ... and how close a world's extremes must come to them (workspace; the extremes of 55 topics
+#: vary a lot between worlds), recomputed over the range.
+EXTREMES = 0.1
+EXTREMES_RANGE = (0.05, 0.1, 0.15, 0.2)
 #: Workspace reading of "highly correlated" / "stable": Kendall tau at least this (the paper's
 #: lowest Table 1 tau is 0.853; the paper itself names no threshold) ...
 TAU_STABLE = 0.85

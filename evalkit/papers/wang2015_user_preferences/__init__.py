@@ -19,9 +19,12 @@ here (``paper.agreement``), loaded on first use.
   (:func:`summarise_anova_worlds`).
 * :mod:`.verdicts` — :func:`claims`, the paper's claims and the calibration
   targets with verdicts over the simulated studies.
-* :mod:`.anova_claims` — Table 3's rows of :func:`claims`: each ANOVA judged on
-  the paper's degrees of freedom, or on those the studies reach, or not
-  testable where it cannot run in every study.
+* :mod:`.anova_claims` — Table 3's rows of :func:`claims`: not testable (the
+  user model decides them), with what the studies give and what else stands
+  in the way (degrees of freedom, the paper's own p).
+* :mod:`.design_claims` — §5.1's design as the simulated studies reach it:
+  the procedure the sampler builds in, and the equal thirds per sampling type
+  the simulated runs cannot give.
 * :mod:`.figures` — Figures 7–9 and the ANOVA worlds.
 """
 
@@ -38,7 +41,7 @@ from .. import wang2015_assessor_differences as assessor_differences
 __getattr__, _dir, _exported = exports(__name__, {
     "study": ("METRICS_OF_TYPE", "BINS", "BIN_LABELS", "TIME_BIN", "TIME_CAP", "time_bins", "same_implied", "time_panels", "METRICS", "implied_choice", "agreement", "agreement_by",
               "anova_by_bin", "judgment_table", "shared_fleiss", "kappa_trend", "load_study",
-              "design_table", "landis_koch_table", "fleiss_vs_published", "paper_anova_p"),
+              "design_table", "landis_koch_table", "fleiss_vs_published", "paper_anova_p", "replication_power"),
     "worlds": ("MIN_PREFERENCES", "StudyDraws", "anova_worlds", "study_outcomes", "summarise_anova_worlds"),
     "kappa": ("kappa_of_tables",),
     "verdicts": ("claims",),
@@ -96,16 +99,18 @@ NOTEBOOK = Notebook(
     ),
     figures=(
         ("figure7_kappa.png", "Figure 7: Cohen's kappa per metric and bin of |metric difference| "
-                              "(simulated judgments). " + _BARS),
+                              "(simulated judgments); pale hatched bars rest on fewer than 20 preferences, "
+                              "the claims' threshold. " + _BARS),
         ("figure8_kappa_per_assessor.png", "Figure 8: kappa per metric (rows) and assessor (columns), "
                                            "Figure 7's bins at the same positions. " + _BARS),
         ("figure9_kappa_by_time.png", "Figure 9: kappa by time spent on the comparison, 30 s bins, "
                                       "the last bin pooling the slow judgments (a dash: kappa 0). "
                                       + _BARS),
-        ("anova_worlds.png", "Why the precision ANOVA is rarely significant: p over simulated studies "
-                             "of the paper's design, as the assessor who ignores precision keeps more "
-                             "of its precision sensitivity (insensitive_share, 0 = the default model); "
-                             "right: the share of studies with p < 0.05, error bars its 95% Wilson interval."),
+        ("anova_worlds.png", "Why the precision ANOVA of the simulated users is rarely significant: p "
+                             "over simulated studies (the paper's sampling procedure on the simulated runs), "
+                             "as the assessor who ignores precision keeps more of its precision sensitivity "
+                             "(0 = the default user model); right: the share of studies with p < 0.05, error "
+                             "bars its 95% Wilson interval."),
     ),
     not_reproduced=(
         ("Figure 6", "a screenshot of the web interface that collected the preferences; here the "

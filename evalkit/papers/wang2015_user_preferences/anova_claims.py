@@ -1,12 +1,15 @@
 """Wang et al. (SIGIR 2015) §5, Table 3: the ANOVA claims of :mod:`.verdicts`.
 
-One row per metric. A metric whose ANOVA runs on the paper's degrees of
-freedom in every simulated study is judged on them; one whose ANOVA runs in
-every study on fewer degrees of freedom is judged on the degrees of freedom
-reached (the claim says so, with them: a test with less power that still
-rejects is evidence against "not significant", one that does not reject is
-weaker evidence against "significant"); one whose ANOVA cannot run in every
-study is "not testable here". Each says what the design achieved and why.
+One row per metric, each "not testable here": whether the per-assessor
+kappas differ across bins is decided by how the simulated users choose, so a
+verdict would test the user model, not the paper's users.  Each row still
+reports, as evidence, what the simulated studies give (k of R on the degrees
+of freedom they reach), and its reason adds what else stands in the way:
+degrees of freedom below the paper's (a null result from a less powerful F
+is no evidence for "not significant"), an ANOVA that cannot run in every
+study, and for precision the paper's own p of 0.0437, which a study like the
+paper's would reach again only about 41% of the time
+(:func:`.study.replication_power`).
 """
 
 from __future__ import annotations
@@ -71,8 +74,12 @@ def _over(hits) -> str:
     return f"{k} of {r} studies ({lo:.0%}-{hi:.0%})"
 
 
-def anova_rows(c: Claims, t3: pd.DataFrame, draws, why_precision: str, *, alpha: float, varies: str) -> None:
-    """One row per Table 3 metric (see the module docstring for how each is judged)."""
+def anova_rows(c: Claims, t3: pd.DataFrame, draws, why_precision: str, *, alpha: float, varies: str,
+               decided: str = "") -> None:
+    """One row per Table 3 metric, not testable (see the module docstring); ``decided`` is the
+    user-model reason each row starts with, ``why_precision`` the experiment on the precision ANOVA."""
+    from .study import replication_power
+
     anova = draws.anova[draws.anova.insensitive_share == 0]
     studies = draws.outcomes.study.sort_values().to_numpy()
     out = draws.outcomes.sort_values("study").reset_index(drop=True)
@@ -88,36 +95,34 @@ def anova_rows(c: Claims, t3: pd.DataFrame, draws, why_precision: str, *, alpha:
                      if np.isfinite(first.p) else "committed study: no ANOVA (fewer than 2 bins)")
         quote = _Q["anova"] if sig else _Q["wf1"] if m == "weighted_f1" else _Q["recall"]
         hits = (got.p < alpha).to_numpy() == sig
-        evidence = f"{committed}; p {side} {alpha} in {_over(hits)}"
         paper_f = f"F({d1}, {d2})"
+        claim = (f"Table 3: the ANOVA of per-assessor kappa across {d1 + 1} bins is {verb}significant for "
+                 f"{_name(m)}, {paper_f}, p {side} {alpha} (paper p = {row.p_published:.4f})")
+        parts = [decided]
         if same_df.all():
-            c.add_over_draws(f"Table 3: the ANOVA of per-assessor kappa across {d1 + 1} bins is {verb}significant "
-                             f"for {_name(m)}, {paper_f}, p {side} {alpha} (paper p = {row.p_published:.4f})",
-                             evidence, hits, "" if hits.mean() >= 0.8 else why_precision, varies=varies,
-                             section="§5.2", quote=quote, threshold=f"p < {alpha}", source="paper")
-            continue
-        short = _shortage(out, draws.bins, draws.assessors, m, ran)
-        if len(ran) == len(got):
+            evidence = f"{committed}; p {side} {alpha} in {_over(hits)}, every study on the paper's {paper_f}"
+        elif len(ran) == len(got):
             reached = f"F({_range(ran.df1.min(), ran.df1.max())}, {_range(ran.df2.min(), ran.df2.max())})"
-            power = ("so a study that still rejects is evidence against the claim and one that does not "
-                     "is weaker evidence for it" if not sig else
-                     "so a study that does not reject is weaker evidence against the claim than one that "
-                     "rejects is for it")
-            c.add_over_draws(f"Table 3: the ANOVA of per-assessor kappa across bins is {verb}significant for "
-                             f"{_name(m)} on the degrees of freedom the simulated studies reach, {reached} "
-                             f"(the paper's {paper_f}), p {side} {alpha} (paper p = {row.p_published:.4f})",
-                             evidence, hits,
-                             f"Judged on the degrees of freedom reached, {reached}, not the paper's {paper_f}: "
-                             f"the test has less power than the paper's, {power}. {short}",
-                             varies=varies, section="§5.2", quote=quote, threshold=f"p < {alpha}",
-                             source="paper")
-            continue
-        reason = (f"The ANOVA cannot run in every simulated study: it needs a defined kappa for at least "
-                  f"two bins, and runs in {len(ran)} of {len(got)} studies (p < {alpha} in "
-                  f"{int((ran.p < alpha).sum())} of them, shown as evidence only; "
-                  f"wang2015/anova_worlds_studies.csv); the paper's {paper_f} needs a defined kappa for each "
-                  f"of 5 assessors in {d1 + 1} bins ({d1 + d2 + 1} kappas), and {int(same_df.sum())} of "
-                  f"{len(got)} studies reach it. {short}")
-        c.add_not_testable(f"Table 3: the ANOVA of per-assessor kappa across {d1 + 1} bins is {verb}significant "
-                           f"for {_name(m)}, {paper_f}, p {side} {alpha} (paper p = {row.p_published:.4f})",
-                           reason, evidence=committed, section="§5.2", quote=quote, varies=varies)
+            evidence = f"{committed}; p {side} {alpha} in {_over(hits)}, on {reached}, not the paper's {paper_f}"
+            parts.append(f"Besides, the studies reach only {reached}, not the paper's {paper_f}: "
+                         + ("a null result from that less powerful test is no evidence for 'not significant'."
+                            if not sig else "a less powerful test that does not reject is weak evidence "
+                            "against 'significant'.") + " " + _shortage(out, draws.bins, draws.assessors, m, ran))
+        else:
+            evidence = committed
+            parts.append(f"Besides, the ANOVA cannot run in every simulated study: it needs a defined kappa "
+                         f"for at least two bins, and runs in {len(ran)} of {len(got)} studies (p < {alpha} in "
+                         f"{int((ran.p < alpha).sum())} of them; wang2015/anova_worlds_studies.csv); the "
+                         f"paper's {paper_f} needs a defined kappa for each of 5 assessors in {d1 + 1} bins "
+                         f"({d1 + d2 + 1} kappas), and {int(same_df.sum())} of {len(got)} studies reach it. "
+                         + _shortage(out, draws.bins, draws.assessors, m, ran))
+        if sig and m == "precision":
+            power = replication_power(float(row.F_published), d1, d2, alpha) if hasattr(row, "F_published") \
+                else replication_power(df1=d1, df2=d2, alpha=alpha)
+            parts.append(f"And the paper's own p = {row.p_published:.4f} is just under {alpha}: a new study "
+                         f"like the paper's, at the effect its F implies, would be significant again with "
+                         f"probability {power:.2f} (noncentral F), so 'significant in 80% of studies' would "
+                         "ask more than the paper's own evidence shows.")
+            parts.append(why_precision)
+        c.add_not_testable(claim, " ".join(p for p in parts if p), evidence=evidence, section="§5.2",
+                           quote=quote, varies=varies)

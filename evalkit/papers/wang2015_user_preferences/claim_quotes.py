@@ -1,7 +1,7 @@
 """Wang et al. (SIGIR 2015) §5: the paper's own words for each claim of :mod:`.verdicts`.
 
-Verbatim sentences (or the verbatim start of one) of §1 and §5.2; the quote
-test finds every one of them in the paper.
+Verbatim sentences (or the verbatim start or end of one) of §1, §5.1 and
+§5.2; the quote test finds every one of them in the paper.
 """
 
 from __future__ import annotations
@@ -39,4 +39,18 @@ QUOTES = {
                   "performed by the systems.",
     "fleiss": "Under Landis and Koch’s scheme, this represents only a fair level of agreement among "
               "annotators.",
+    "recall_detectable": "The recall bar charts in Figure 7 show that differences in recall between pairs of "
+                         "runs are detectable by annotators",
+    "summary": "that users are sensitive to differences in precision, recall, and F1, although to different "
+               "degrees.",
+    "thirds": "Each trial of the above sampling procedure yields a large number of comparisons, from which we "
+              "further sampled 180 pairs comprised of roughly an equal number of pairs from precision, recall, "
+              "and F1 sampling.",
+    "topics": "First, we selected a set of 30 topics, biased toward “typical” topics that have neither too "
+              "many nor too few relevant tweets.",
+    "shared": "The first batch for each assessor contained a shared set of 30 comparisons (i.e., all assessors "
+              "judged the same pairs), but for the remaining pairs in the first batch (and all subsequent "
+              "batches), each assessor worked on unique pairs, which we ensured in the batch preparation process.",
+    "filter": "We also discarded all runs longer than 41 tweets, which is the median length of submitted runs "
+              "(after the first filter).",
 }

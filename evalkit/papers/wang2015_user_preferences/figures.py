@@ -39,19 +39,24 @@ _LIMITS = (-1.08, 1.32)
 
 
 def kappa_bars(agg: pd.DataFrame, x, width: float = 0.8, ax=None, counts: bool = True,
-               fontsize: float = COUNT_FONT):
+               fontsize: float = COUNT_FONT, few: int = 0):
     """Bars of kappa at positions ``x`` (one per row of ``agg``), 95% CI clipped to [-1, 1].
 
     Rows with an undefined kappa (NaN) draw no bar (their counts still show);
     a kappa of exactly 0 is drawn as a dash; a clipped interval end carries a
     triangle.  ``counts`` writes "neither|preferences" above each position.
+    Bars resting on fewer than ``few`` preferences are pale and hatched, so a
+    bin of 2 judgments does not look like a bin of 277.
     """
     ax = ax or plt.gca()
     x = np.asarray(x, float)
     k = agg["kappa"].to_numpy(float)
     lo, hi = agg["low"].to_numpy(float), agg["high"].to_numpy(float)
     ok = np.isfinite(k)
-    ax.bar(x[ok], k[ok], width=width, color=BAR)
+    thin = ok & (agg["preferences"].to_numpy() < few) if few else np.zeros(len(k), bool)
+    ax.bar(x[ok & ~thin], k[ok & ~thin], width=width, color=BAR)
+    if thin.any():
+        ax.bar(x[thin], k[thin], width=width, color="white", edgecolor=BAR, hatch="///", lw=0.8)
     clo, chi = np.clip(lo, -1, 1), np.clip(hi, -1, 1)
     ax.errorbar(x[ok], k[ok], yerr=[(k - clo)[ok], (chi - k)[ok]], fmt="none", ecolor="black",
                 capsize=2, lw=0.8)
@@ -76,18 +81,27 @@ def _at_bins(agg: pd.DataFrame, bins) -> tuple[pd.DataFrame, np.ndarray]:
     return rows, rows["bin"].astype(str).map(pos).to_numpy()
 
 
-def kappa_by_metric(agg: pd.DataFrame, metrics, bins):
-    """Figure 7: one panel per metric, the bins of metric difference at fixed positions."""
-    fig, axes = plt.subplots(1, len(metrics), figsize=(3.4 * len(metrics), 3.3), sharey=True)
+def kappa_by_metric(agg: pd.DataFrame, metrics, bins, few: int = 0):
+    """Figure 7: one panel per metric, the bins of metric difference at fixed positions; bars on
+    fewer than ``few`` preferences pale and hatched (:func:`kappa_bars`), with a legend."""
+    from matplotlib.patches import Patch
+
+    fig, axes = plt.subplots(1, len(metrics), figsize=(3.4 * len(metrics), 3.6), sharey=True)
     for ax, m in zip(np.atleast_1d(axes), metrics):
         rows, x = _at_bins(agg[agg.metric == m], bins)
-        kappa_bars(rows, x, ax=ax)
+        kappa_bars(rows, x, ax=ax, few=few)
         ax.set_xticks(range(len(bins)), [str(b) for b in bins], rotation=45, fontsize=7)
         ax.set_xlim(-0.6, len(bins) - 0.4)
         ax.set_title(m.replace("_", " "), fontsize=9)
         ax.set_xlabel(f"|{m.replace('_', ' ')} difference|", fontsize=8)
     np.atleast_1d(axes)[0].set_ylabel(KAPPA_LABEL)
-    fig.tight_layout()
+    if few:
+        fig.legend([Patch(color=BAR), Patch(facecolor="white", edgecolor=BAR, hatch="///")],
+                   [f"kappa on >= {few} preferences", f"kappa on fewer than {few} preferences (below the "
+                    "claims' threshold; wide interval)"], loc="lower center", ncol=2, fontsize=8, frameon=False)
+        fig.tight_layout(rect=(0, 0.08, 1, 1))
+    else:
+        fig.tight_layout()
     return fig
 
 
@@ -158,13 +172,13 @@ def anova_worlds_figure(studies: pd.DataFrame, committed_p: float | None = None)
     rng = np.random.default_rng(0)
     x = studies["insensitive_share"] + rng.uniform(-0.02, 0.02, len(studies))
     a.scatter(x, studies["p"], s=12, color="0.4", label="one simulated study")
-    a.axhline(0.05, ls="--", color="k", lw=0.8, label="p = 0.05")
-    a.axhline(paper_anova_p(), color=PAPER, lw=1.2, label=f"paper p = {paper_anova_p():.4f}")
+    a.axhline(0.05, ls="--", color="k", lw=0.8,
+              label=f"p = 0.05 (the paper's p = {paper_anova_p():.4f} lies just below)")
     if committed_p is not None:
         a.scatter([0], [committed_p], marker="*", s=120, color=ACCENT, zorder=5,
                   label=f"committed study p = {committed_p:.3f}")
-    a.set(yscale="log", xlabel="insensitive_share (A4's precision sensitivity kept; 0 = default)",
-          ylabel="p, precision ANOVA across bins")
+    share_label = "share of its precision sensitivity A4 keeps (0 = the default user model)"
+    a.set(yscale="log", xlabel=share_label, ylabel="p, precision ANOVA across bins")
     a.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     k = (summary["significant_share"] * summary["studies"]).round().astype(int)
     wilson = np.array([share_interval(int(h), int(r)) for h, r in zip(k, summary["studies"])])
@@ -172,12 +186,13 @@ def anova_worlds_figure(studies: pd.DataFrame, committed_p: float | None = None)
     yerr = np.maximum([share - wilson[:, 0], wilson[:, 1] - share], 0)   # Wilson ends: rounding
     b.errorbar(summary["insensitive_share"], share, yerr=yerr,
                marker="o", color=BAR, capsize=3)
-    b.set(xlabel="insensitive_share", ylabel="share of studies with p < 0.05 (95% CI)",
+    b.set(xlabel=share_label, ylabel="share of studies with p < 0.05 (95% CI)",
           ylim=(-0.02, 1.02))
     for ax in (a, b):   # shares lie in [0, 1]: the same ticks however many were run
         ax.set_xlim(-0.08, 1.08)
         ax.set_xticks(np.linspace(0, 1, 5))
-    fig.suptitle(f"Simulated user studies of the paper's design ({int(summary.studies.min())} per "
-                 "share): only the insensitive assessor's precision sensitivity varies", fontsize=9)
+    fig.suptitle(f"Simulated user studies ({int(summary.studies.min())} per share; the paper's sampling "
+                 "procedure on the simulated runs, its batches short of recall pairs): only the insensitive "
+                 "assessor's precision sensitivity varies", fontsize=9)
     fig.tight_layout()
     return fig

@@ -1,12 +1,18 @@
 """Wang et al. (SIGIR 2015) §5: the paper's claims with the reproduction's verdicts.
 
-:func:`claims` goes through §5.2 (and the introduction's summary of it)
-claim by claim: each row quotes the paper, and every verdict is judged over
-the simulated studies of :func:`.worlds.anova_worlds`, study 0 being the
-committed one (R >= 20; rule: :data:`evalkit.declare.claims.RULE`).  A claim
-the simulated design cannot bear is "not testable here" with its reason;
-workspace thresholds carry their sensitivity range.  The levels and
-thresholds the texts name are declared below as data.
+:func:`claims` goes through §5.2 (and the introduction's and the summary's
+words on it) claim by claim: each row quotes the paper and reports what the
+simulated studies of :func:`.worlds.anova_worlds` give, study 0 being the
+committed one (R >= 20; rule: :data:`evalkit.declare.claims.RULE`).  The
+judgments are simulated, so every claim whose outcome the user model
+decides (how far users agree with a metric, and how that agreement varies
+with the metric difference, the time spent or the assessor) is "not
+testable here": built into the model (:data:`BUILT_IN`) or set by its
+sensitivities, which were not tuned to it (:data:`USER_MODEL`); a verdict
+would test the simulated users, not the paper's.  What the simulation can
+check is the design: the sampler's consequences (identity rows) and the
+equal thirds per sampling type it aims at (a calibration row, :mod:`.design_claims`).
+The levels and thresholds the texts name are declared below as data.
 """
 
 from __future__ import annotations
@@ -20,9 +26,10 @@ from ...stats import agreement as agreement_stats
 from .study import BIN_LABELS, METRICS, paper_anova_p
 from .anova_claims import anova_rows as _anova_rows
 from .claim_quotes import QUOTES as _Q
+from .design_claims import design_rows as _design_rows
 from .worlds import MIN_PREFERENCES
 
-__all__ = ["claims", "BUILT_IN", "LEVELS", "FLEISS_LEVEL", "ALPHA", "VARIES", "PREFERENCE_RANGE", "MAJORITY"]
+__all__ = ["claims", "BUILT_IN", "USER_MODEL", "LEVELS", "FLEISS_LEVEL", "ALPHA", "VARIES", "PREFERENCE_RANGE", "MAJORITY"]
 
 #: Table 2's reading in the paper: (smallest, largest) Landis–Koch level of the bin kappas
 #: per metric (None: the paper names no level).
@@ -49,6 +56,12 @@ BUILT_IN = ("The simulated user's choice is a logistic in the precision, recall 
             "A4's precision sensitivity 0: see the user model in the simulators chapter), so {what} "
             "follows from the model by construction: a 'holds' would test the simulator, not the claim "
             "(the k of R stays in the evidence).")
+#: Why the rows whose outcome the user model's sensitivities set are not testable here.
+USER_MODEL = ("Decided by the simulated users, so not testable here: {what} depends on how the user model "
+              "chooses, a logistic in the precision, recall and weighted-recall differences with sensitivities "
+              "(logit " + ", ".join(f"{v:g}" for v in _SENS.values()) + " per unit before each assessor's "
+              "spread; A4's precision sensitivity 0) that were not tuned to it; a verdict would test the user "
+              "model, not the paper's users (the k of R stays in the evidence).")
 
 
 def _over(outcomes) -> str:
@@ -89,16 +102,22 @@ def _anova_why(summary: pd.DataFrame | None, committed_p: float) -> str:
             "wang2015/anova_worlds.csv.")
 
 
-_LEVELS_WHY = ("The user model's sensitivities (logit 7 per unit of precision and of recall, 3 of weighted "
-               "recall) were not tuned to the paper's kappa levels, and its assessors agree with the "
-               "metrics at other levels than the paper's users; whether other sensitivities would give "
-               "the paper's levels was not tested here, so the cause is inconclusive (see "
-               "wang2015/table2_landis_koch.csv and wang2015/study_draws.csv).")
+def _busy_range(bins: pd.DataFrame, studies) -> pd.DataFrame:
+    """Per study, the smallest and largest bin kappa of each metric over the bins resting on at
+    least :data:`~.worlds.MIN_PREFERENCES` preferences (the rule of the better-than-chance row):
+    columns ``min_<metric>``, ``max_<metric>``, indexed by ``studies``."""
+    busy = bins[bins.preferences >= MIN_PREFERENCES].dropna(subset=["kappa"])
+    g = busy.groupby(["study", "metric"]).kappa.agg(["min", "max"]).unstack("metric")
+    g.columns = [f"{e}_{m}" for e, m in g.columns]
+    cols = [f"{e}_{m}" for e in ("min", "max") for m in METRICS]     # a metric without a busy bin: NaN
+    return g.reindex(index=studies, columns=cols)
 
 
-def _level_rows(c: Claims, out: pd.DataFrame) -> None:
-    """Table 2's reading: the Landis–Koch levels of each metric's smallest and largest bin kappa."""
-    label = agreement_stats.landis_koch
+def _level_rows(c: Claims, draws) -> None:
+    """Table 2's reading: the Landis–Koch levels of each metric's smallest and largest bin kappa, over
+    the bins resting on >= MIN_PREFERENCES preferences; decided by the user model, so not testable."""
+    label = lambda k: agreement_stats.landis_koch(k) if np.isfinite(k) else "none"   # noqa: E731
+    out = _busy_range(draws.bins, draws.outcomes.study)
     first = out.iloc[0]
     for metric, (low, high) in LEVELS.items():
         ends = [(e, lvl) for e, lvl in (("min", low), ("max", high)) if lvl is not None]
@@ -110,10 +129,12 @@ def _level_rows(c: Claims, out: pd.DataFrame) -> None:
                          for e in ("min", "max"))
         spread = "; ".join(f"{e} over studies {out[f'{e}_{metric}'].min():.2f}-"
                            f"{out[f'{e}_{metric}'].max():.2f}" for e, _ in ends)
-        c.add_over_draws(f"Table 2 reading: of {_name(metric)}'s bin kappas {text}",
-                         f"committed study {seen}; {spread}; in {_over(hits)}", hits,
-                         "" if hits.mean() >= 0.8 else _LEVELS_WHY, varies=VARIES, section="§5.2",
-                         quote=_Q["levels"], threshold="Landis & Koch's bands (Table 2)", source="paper")
+        c.add_not_testable(f"Table 2 reading: of {_name(metric)}'s bin kappas {text} (bins resting on >= "
+                           f"{MIN_PREFERENCES} preferences)",
+                           USER_MODEL.format(what="the level a metric's bin kappas reach"),
+                           evidence=f"committed study {seen}; {spread}; in {_over(hits)}",
+                           section="§5.2", quote=_Q["levels"], varies=VARIES,
+                           threshold="Landis & Koch's bands (Table 2)", source="paper")
 
 
 def _trend_rows(c: Claims, draws) -> None:
@@ -165,43 +186,70 @@ def _neither_row(c: Claims, draws) -> None:
 
 
 def _bucket_row(c: Claims, draws) -> None:
-    """§5.2: the [0, 0.1) bin is populated for the metrics the pairs were not sampled by."""
+    """§5.2: the [0, 0.1) bin is empty for the metrics pairs are sampled by (precision, recall) and
+    populated for the others: a consequence of the sampler (§5.1), checked as an identity."""
     low = draws.bins[draws.bins["bin"] == BIN_LABELS[0]]
     n = (low.assign(n=low.neither + low.preferences).pivot_table(index="study", columns="metric", values="n",
                                                                  aggfunc="sum")
          .reindex(index=draws.outcomes.study, columns=METRICS).fillna(0))
     empty, some = ["precision", "recall"], ["weighted_recall", "f1", "weighted_f1"]
-    hits = (n[some] > 0).all(axis=1).to_numpy()
+    hits = (n[empty] == 0).all(axis=1).to_numpy() & (n[some] > 0).all(axis=1).to_numpy()
     c0 = n.iloc[0]
-    c.add_over_draws(f"Some judgments fall in the {BIN_LABELS[0]} bin for weighted recall, F1 and weighted F1 "
-                     "(none can for precision and unweighted recall: the sampler, by the paper's design, "
-                     "draws those pairs more than 0.1 apart in the metric they were sampled by)",
-                     "committed study " + ", ".join(f"{_name(m)} {int(c0[m])}" for m in METRICS)
-                     + f"; precision and recall empty in {int((n[empty] == 0).all(axis=1).sum())} of "
-                     f"{len(n)} studies; in {_over(hits)}", hits,
-                     "" if hits.mean() >= 0.8 else "see wang2015/figure7_kappa.csv.", varies=VARIES,
-                     section="§5.2", quote=_Q["bucket"])
+    c.add(f"By the sampler's design (§5.1), no judgment falls in the {BIN_LABELS[0]} bin of precision and "
+          "unweighted recall (their pairs are drawn more than 0.1 apart in the metric they were sampled by), "
+          "while some fall in it for weighted recall, F1 and weighted F1, in every study",
+          "committed study " + ", ".join(f"{_name(m)} {int(c0[m])}" for m in METRICS)
+          + f"; in {_over(hits)}", bool(hits.all()), "" if hits.all() else "see wang2015/figure7_kappa.csv.",
+          kind="identity", section="§5.2", quote=_Q["bucket"])
+
+
+def _detectable_rows(c: Claims, draws) -> None:
+    """§5.2 and the summary: recall differences are detectable, and users are sensitive to
+    precision, recall and F1 to different degrees; built into the user model."""
+    busy = draws.bins[draws.bins.preferences >= MIN_PREFERENCES]
+    rec = busy[busy.metric.isin(["recall", "weighted_recall"])]
+    bad = set(rec[~(rec.kappa > 0)].study)
+    hits = np.array([k not in bad for k in draws.outcomes.study])
+    r0 = rec[rec.study == 0]
+    c.add_not_testable(f"Differences in recall are detectable: every recall and weighted-recall bin kappa resting "
+                       f"on >= {MIN_PREFERENCES} preferences is > 0",
+                       BUILT_IN.format(what="better-than-chance agreement with recall (the model's recall "
+                                       "sensitivity is positive for every assessor)"),
+                       evidence=f"committed study {int((r0.kappa > 0).sum())} of {len(r0)} such bins; in "
+                                f"{_over(hits)}", section="§5.2", quote=_Q["recall_detectable"], varies=VARIES)
+    out = draws.outcomes
+    main = ["precision", "recall", "f1"]
+    over = out[[f"overall_{m}" for m in main]]
+    pos = (over > 0).all(axis=1).to_numpy()
+    c0 = out.iloc[0]
+    c.add_not_testable("Users are sensitive to differences in precision, recall and F1, to different degrees: "
+                       "each metric's kappa over all its judgments is > 0",
+                       USER_MODEL.format(what="how strongly the users follow each metric"),
+                       evidence="committed study " + ", ".join(f"{_name(m)} {c0[f'overall_{m}']:.3f}" for m in main)
+                                + f"; all > 0 in {_over(pos)}; spread (largest - smallest) over studies "
+                                f"{(over.max(axis=1) - over.min(axis=1)).min():.2f}-"
+                                f"{(over.max(axis=1) - over.min(axis=1)).max():.2f}",
+                       section="§5.2", quote=_Q["summary"], varies=VARIES)
 
 
 def _low_precision_row(c: Claims, out: pd.DataFrame) -> None:
-    """§5.2: relatively low agreement for precision, compared to the other metrics."""
+    """§5.2: relatively low agreement for precision, compared to the other metrics (set by the model)."""
     others = [f"overall_{m}" for m in METRICS if m != "precision"]
     hits = (out.overall_precision < out[others].min(axis=1)).to_numpy()
     c0 = out.iloc[0]
     below_f1 = (out.overall_precision < out[["overall_f1", "overall_weighted_f1"]].min(axis=1)).sum()
     lowest = out[[f"overall_{m}" for m in METRICS]].idxmin(axis=1).str.removeprefix("overall_")
-    why = ("" if hits.mean() >= 0.8 else
-           f"Precision is below F1 and weighted F1 in {below_f1} of {len(out)} studies, but the user model "
-           "gives precision and recall the same sensitivity (logit 7 per unit) and lowers precision's "
-           "agreement only through A4, who ignores it; so precision, recall and weighted recall agree with "
-           "the users at about the same level and which is lowest changes between studies (lowest: "
+    why = (f"Precision is below F1 and weighted F1 in {below_f1} of {len(out)} studies; the user model gives "
+           "precision and recall the same sensitivity and lowers precision's agreement only through A4, who "
+           "ignores it, so which metric is lowest changes between studies (lowest: "
            + ", ".join(f"{_name(m)} in {n}" for m, n in lowest.value_counts().items())
            + "). The paper's own explanation, short timelines where poor precision costs little, is "
            "not in the model (wang2015/study_draws.csv, columns overall_<metric>).")
-    c.add_over_draws("Agreement is lowest for precision: its kappa over all its judgments is below each "
-                     "other metric's",
-                     "committed study " + ", ".join(f"{_name(m)} {c0[f'overall_{m}']:.3f}" for m in METRICS)
-                     + f"; in {_over(hits)}", hits, why, varies=VARIES, section="§5.2", quote=_Q["low"])
+    c.add_not_testable("Agreement is lowest for precision: its kappa over all its judgments is below each other "
+                       "metric's", USER_MODEL.format(what="which metric users agree with least") + " " + why,
+                       evidence="committed study " + ", ".join(f"{_name(m)} {c0[f'overall_{m}']:.3f}"
+                                                               for m in METRICS) + f"; in {_over(hits)}",
+                       section="§5.2", quote=_Q["low"], varies=VARIES)
 
 
 def _time_row(c: Claims, draws) -> None:
@@ -252,11 +300,12 @@ def claims(draws, t3: pd.DataFrame, summary: pd.DataFrame | None = None) -> pd.D
                                 f"in {_over(hits)}", section="§5.2", quote=_Q["chance"], varies=VARIES)
     _trend_rows(c, draws)
     _neither_row(c, draws)
-    _bucket_row(c, draws)
-    _level_rows(c, out)
+    _detectable_rows(c, draws)
+    _level_rows(c, draws)
     committed_p = float(draws.anova.query("insensitive_share == 0 and study == 0 and "
                                           "metric == 'precision'").p.iloc[0])
-    _anova_rows(c, t3, draws, _anova_why(summary, committed_p), alpha=ALPHA, varies=VARIES)
+    _anova_rows(c, t3, draws, _anova_why(summary, committed_p), alpha=ALPHA, varies=VARIES,
+                decided=USER_MODEL.format(what="whether the per-assessor kappas differ across bins"))
     _low_precision_row(c, out)
     _time_row(c, draws)
     c.add_not_testable("Users are sensitive to the redundancy removal the cluster-based metrics reward",
@@ -287,4 +336,6 @@ def claims(draws, t3: pd.DataFrame, summary: pd.DataFrame | None = None) -> pd.D
                      "(0.21-0.40), so the committed study's match is one draw's (see "
                      "wang2015/study_draws.csv).", kind="calibration", varies=VARIES, section="§5.2",
                      quote=_Q["fleiss"], threshold="Landis & Koch's band 0.21-0.40", source="paper")
+    _bucket_row(c, draws)
+    _design_rows(c, out, varies=VARIES)
     return c.frame()

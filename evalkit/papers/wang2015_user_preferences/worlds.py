@@ -120,7 +120,13 @@ def anova_worlds(world, timelines: pd.DataFrame, shares, studies: int, seed: int
             if default:
                 judged = base.assign(choice=choice)
                 agg = of["bins"](choice)
-                outcomes.append({"study": k, **study_outcomes(judged, log, alpha, agg, of["overall"](choice))})
+                outcomes.append({"study": k, **study_outcomes(judged, log, alpha, agg, of["overall"](choice)),
+                                 **{f"pool_{t}": n for t, n in (design.pools or {}).items()},
+                                 "length_limit": design.length_limit,
+                                 "topics": int(design.batches.topic.nunique()),
+                                 "shared_pairs": int(design.batches[design.batches.shared].pair_id.nunique()),
+                                 "batch_sizes": "/".join(str(n) for n in
+                                                         design.batches.groupby(["assessor", "batch"]).size())})
                 bins.append(agg.assign(study=k))
                 times.append(of["times"](choice).assign(study=k))
                 assessors.append(per.assign(study=k))
