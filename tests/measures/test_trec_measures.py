@@ -129,7 +129,7 @@ def test_the_rank_column_is_ignored_as_trec_eval_ignores_it_and_named():
     by_score = score(r, judges={"j": q}, measures=["nDCG@1", "nG@1", "nDCG@5"])
     assert by_score["value"].tolist() == [0.0, 0.0, pytest.approx(1 / math.log2(3))]
     assert _pytrec(q, r)["1"]["ndcg_cut_5"] == pytest.approx(1 / math.log2(3))
-    assert any("rank column orders 1 of its 1 topics differently" in n and "--order rank" in n
+    assert any("its rank column orders 1 of its 1 topics differently" in n and "--order rank" in n
                for n in by_score.attrs["notes"])
     by_rank = score(r, judges={"j": q}, measures=["nDCG@1", "nG@1", "nDCG@5"], order="rank")
     assert by_rank["value"].tolist() == [1.0, 1.0, 1.0]

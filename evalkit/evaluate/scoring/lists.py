@@ -170,13 +170,16 @@ def _notes(t: _Tally, order: str, missing: str, n_topics: int) -> list[str]:
         notes.append(f"{len(extra)} run topics have no judgments and were dropped "
                      f"({t.dropped_rows} rows): {_some(extra)}")
     if t.unjudged:
-        notes.append(f"{t.unjudged} retrieved documents are unjudged (gain 0)")
-    for run, topics, of in t.disagree:
-        how = ("scored in score order, as trec_eval does (--order rank: by the rank column, "
-               "as NTCIREVAL reads ranked lists)" if order == "score" else
-               "scored by the rank column (--order rank); trec_eval orders by score")
-        notes.append(f"run {run}: the rank column orders {topics} of its {of} topics "
-                     f"differently from the scores; {how}")
+        notes.append(f"{t.unjudged} retrieved documents are unjudged (gain 0) in the ranks the "
+                     "measures read")
+    if t.disagree:
+        how = ("scored in score order, as trec_eval orders them (--order rank follows the rank "
+               "column, as NTCIREVAL reads ranked lists)" if order == "score" else
+               "scored in rank-column order (--order rank); trec_eval orders by score")
+        for run, topics, of in t.disagree:
+            notes.append(f"run {run}: its rank column orders {topics} of its {of} topics "
+                         f"differently from its scores; {how}")
+            how = "the same"
     if t.lacking:
         counted = ("each scores 0 and counts in the mean, as trec_eval -c counts them "
                    "(--missing skip leaves them out)" if missing == "zero" else
