@@ -25,6 +25,9 @@ DESCRIPTION = textwrap.fill("Evaluation with several, disagreeing assessors. sco
 
 
 def main(argv: list[str] | None = None) -> int:
+    from ..evaluate.judges.options import negative_values
+
+    argv = negative_values(sys.argv[1:] if argv is None else list(argv))   # --grades -2:3
     parser = argparse.ArgumentParser(prog="evalkit", description=DESCRIPTION,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -79,7 +82,10 @@ def main(argv: list[str] | None = None) -> int:
             if any(o.status != "ok" for o in outcomes):
                 return 1
         elif args.command in evaluate_cli.COMMANDS:
-            return evaluate_cli.run(args)
+            from ..formats._header import skipping_headers
+
+            with skipping_headers(getattr(args, "skip_header", False)):   # runs too
+                return evaluate_cli.run(args)
         elif args.command == "sweep":
             from .sweeps import engine as sw
             from .sweeps.recipes import RECIPES
@@ -112,6 +118,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"wrote {len(written)} files" if written else
                   "raw data already present (use --force to rewrite)")
     except InputError as exc:
+        if args.command in evaluate_cli.COMMANDS:         # options as the command line spells them
+            from ..evaluate.command_inputs import as_typed
+
+            exc = as_typed(exc, sub.choices[args.command], args)
         print(f"evalkit: {exc}", file=sys.stderr)
         return 2
     except ModuleNotFoundError as exc:

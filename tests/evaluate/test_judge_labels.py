@@ -46,7 +46,8 @@ def test_concatenated_qrels_of_several_judges_are_refused_with_the_fix(tmp_path)
     with pytest.raises(InputError) as err:
         read_judges({"both": q})
     msg = str(err.value)
-    assert msg.startswith(f"{q}, line 3: document d1 is judged twice for topic 1 (first on line 1)")
+    assert msg.startswith(f"{q}, line 3: document d1 is judged twice for topic 1, grade 2 here "
+                          "and 1 on line 1")
     assert "several judges' qrels one after another" in msg
     assert "split it into one file per judge and give each with --judge NAME=FILE" in msg
 
@@ -112,11 +113,12 @@ def test_names_once_each(tmp_path):
         read_labels({"a": a}, ratings=r)
 
 
-@pytest.mark.parametrize("text", ["3", "3:1", "-1:2", "a:b", "1:1"])
+@pytest.mark.parametrize("text", ["3", "3:1", "2:-1", "a:b", "1:1", "-1.5:2", "-2:"])
 def test_grades_are_lo_colon_hi(text):
     with pytest.raises(ParameterError, match="grades"):
         parse_grades(text)
     assert parse_grades("0:3") == (0, 3)
+    assert parse_grades("-2:3") == (-2, 3)          # TREC Web: -2 for spam
 
 
 def test_a_scale_from_dmax_is_named_so(tmp_path):
