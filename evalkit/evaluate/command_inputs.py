@@ -4,10 +4,8 @@ options, and reading them into the inputs of :func:`~evalkit.evaluate.scoring.en
 Judges come as ``--judge NAME=FILE`` (one qrels file each) and/or
 ``--ratings FILE`` (:mod:`evalkit.evaluate.judges.options`), or as graded
 ``--qrels FILE`` with ``--gain-map``; runs as TREC run files read one at a
-time (:class:`~evalkit.evaluate.runs.files.RunFiles`).  Any of them may be
-gzip, bz2 or xz, and start with a header line that ``--skip-header`` skips.
-Notes for the user go to stderr, prefixed with the command;
-:func:`as_typed` words a parameter error as the command line spells the option.
+time (:class:`~evalkit.evaluate.runs.files.RunFiles`).  Notes for the user
+go to stderr, prefixed with the command.
 """
 
 from __future__ import annotations
@@ -19,7 +17,7 @@ import pandas as pd
 
 from ..errors import InputError
 
-__all__ = ["TRIALS", "add_inputs", "read_inputs", "print_notes", "as_typed"]
+__all__ = ["TRIALS", "add_inputs", "read_inputs", "print_notes"]
 
 #: Randomised Tukey HSD trials B of compare and assessors: Sakai's B = 5000 (EVIA 2017,
 #: sec. 5), a Monte Carlo standard error of at most 0.0031 at p = 0.05 (2000 gives 0.0049).
@@ -86,27 +84,6 @@ def print_notes(notes, command: str) -> None:
     """Each note on its own stderr line, ``evalkit COMMAND: note``."""
     for note in notes:
         print(f"evalkit {command}: {note}", file=sys.stderr)
-
-
-def as_typed(exc, parser: argparse.ArgumentParser, args) -> str:
-    """The message of :class:`~evalkit.errors.InputError` ``exc`` as the command line spells
-    things: a :class:`~evalkit.errors.ParameterError` about one of ``parser``'s options
-    (``parameter grades = '3:1' is invalid``) names the option and the value as typed
-    (``--grades 3:1 is invalid``); any other message is left as it is."""
-    from ..errors import ParameterError
-
-    if not isinstance(exc, ParameterError):
-        return str(exc)
-    option = "--" + str(exc.name).replace("_", "-")
-    action = next((a for a in parser._actions if option in a.option_strings), None)
-    if action is None:
-        return str(exc)
-    typed = getattr(args, action.dest, None)
-    if typed is None:                  # not given: the value is not the user's to fix there
-        return str(exc)
-    value = typed if isinstance(typed, str) else exc.value
-    shown = value if isinstance(value, str) else repr(value)
-    return f"{option} {shown} is invalid: expected {exc.expected}"
 
 
 def report_frame(frame: pd.DataFrame, command: str) -> None:
