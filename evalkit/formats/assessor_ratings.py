@@ -39,8 +39,8 @@ COLUMNS = ["topic", "assessor", "doc", "rating"]
 
 
 def rating_value(token: str) -> int:
-    """A rating: a whole number (``2``, ``-1``, ``2.0``), as :func:`~evalkit.formats._text.grade_value`
-    reads grades, without NTCIREVAL's ``L``."""
+    """A rating: a whole number (``2``, ``-1``, ``2.0``), as
+    :func:`~evalkit.formats._text.grade_value` reads grades, without NTCIREVAL's ``L``."""
     return grade_value(token, levels=False)
 
 
