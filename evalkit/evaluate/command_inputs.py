@@ -75,7 +75,7 @@ def read_inputs(args) -> dict:
     if args.grades or args.clip:
         raise InputError("--grades and --clip apply to --judge and --ratings, not to --qrels")
     frame = read_qrels(qrels, getattr(args, "skip_header", None))
-    print_notes(frame.attrs.get("notes", []), args.command)
+    print_notes(frame.attrs.get("read_notes", []), args.command)
     return {"runs": RunFiles(args.runs, compiled=compiled), "qrels": frame,
             "gain_map": args.gain_map}
 

@@ -5,7 +5,7 @@ relevance labels are commonly distributed.  An item (topic, doc) may have any
 number of ratings N_i; a missing rating is simply an absent line.  Ratings
 are whole numbers (``2``, ``2.0``; negative ones too, unless ``dmax`` makes
 the scale 0..dmax); a line repeating an earlier one exactly is read once
-(``frame.attrs["notes"]``).  Files may be compressed and may start with a
+(``frame.attrs["read_notes"]``).  Files may be compressed and may start with a
 header line to skip (``skip_header``), as :mod:`evalkit.formats.trec` says.
 :func:`read_any_ratings` also accepts the NTCIR-12 STC Japanese file
 (``post reply r1 ... rN``, read by :func:`evalkit.formats.ratings.read_ratings`),
@@ -67,7 +67,7 @@ def read_assessor_ratings(path, dmax: int | None = None, compiled: bool | None =
         raw, simple = checked_bytes(path, RATINGS_LINE, skip_header)
         frame = _scanned(raw, dmax) if simple else None
         if frame is not None:
-            frame.attrs["notes"] = []
+            frame.attrs["read_notes"] = []
             return frame
     return _column_ratings(path, dmax, skip_header)
 
@@ -135,9 +135,9 @@ def _column_ratings(path: Path, dmax: int | None, skip_header: bool | None = Non
                          "integers 0..Dmax; give --dmax to name the largest"))
     frame = pd.DataFrame({"topic": f[0], "assessor": f[1], "doc": f[2],
                           "rating": np.asarray(values).astype(np.int64)}, columns=COLUMNS)
-    frame.attrs["notes"] = []
+    frame.attrs["read_notes"] = []
     if len(rows):
-        frame.attrs["notes"].append(repeated_lines_note(
+        frame.attrs["read_notes"].append(repeated_lines_note(
             cols, rows, firsts, "topic, assessor, document and rating"))
         frame.attrs["repeated_rows"] = rows          # rows read, not kept (for line numbers)
         frame = frame.drop(index=rows).reset_index(drop=True)

@@ -11,7 +11,7 @@ with their fix:
 * several judges' qrels written one after another into one file (a document
   given two grades for a topic): one file per judge, each with ``--judge``.
 
-Lines repeated exactly are read once, with a note (``frame.attrs["notes"]``).
+Lines repeated exactly are read once, with a note (``frame.attrs["read_notes"]``).
 :func:`data_lines` maps a reader's rows to the file's line numbers, so that a
 grade found outside the declared scale after reading is named by file and line.
 """

@@ -38,7 +38,7 @@ def read_ratings(path, dmax: int | None = None,
     Every line must have the same N; ratings are whole numbers (``2.0`` is
     2; with ``dmax``, in 0..dmax); an item listed twice with other ratings is
     an error, a line repeating an earlier one exactly is read once
-    (``items.attrs["notes"]`` says so).  ``skip_header``: skip a first line
+    (``items.attrs["read_notes"]`` says so).  ``skip_header``: skip a first line
     that looks like a header (:mod:`evalkit.formats._header`).
     """
     path = Path(path)
@@ -85,9 +85,9 @@ def read_ratings(path, dmax: int | None = None,
     for j, (whole, number) in enumerate(parsed):
         matrix[:, j] = np.where(whole, number, np.nan)
     items = pd.DataFrame({"post": f[0], "reply": f[1]})
-    items.attrs["notes"] = []
+    items.attrs["read_notes"] = []
     if len(rows):
-        items.attrs["notes"].append(repeated_lines_note(cols, rows, firsts, "item and ratings"))
+        items.attrs["read_notes"].append(repeated_lines_note(cols, rows, firsts, "item and ratings"))
         keep = np.setdiff1d(np.arange(len(f)), rows)
         items, matrix = items.iloc[keep].reset_index(drop=True), matrix[keep]
     return items, matrix

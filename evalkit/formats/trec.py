@@ -6,7 +6,7 @@ qrels
     counts a grade below 0 as in the pool but not judged), ``L0``/``L1``/``L2``...
     (NTCIREVAL style) or an integral decimal (``1.0`` is 1; ``1.5`` is refused).
     The iteration field is ignored.  A line that repeats an earlier line's
-    topic, document and grade is read once (``frame.attrs["notes"]`` says
+    topic, document and grade is read once (``frame.attrs["read_notes"]`` says
     so); the same document with another grade is an error naming both lines
     (trec_eval refuses both: "duplicate docs").
 run
@@ -56,7 +56,7 @@ def read_qrels(path, skip_header: bool | None = None) -> pd.DataFrame:
 
     Read column-wise (:mod:`evalkit.formats._columns`); the checks and the
     first error reported are those of a line-by-line reading.  Exactly
-    repeated lines are read once: ``frame.attrs["notes"]`` holds what stderr
+    repeated lines are read once: ``frame.attrs["read_notes"]`` holds what stderr
     should say of them, ``frame.attrs["repeated_rows"]`` which of the file's
     non-blank lines (0-based) were not kept.  ``skip_header``: skip a first line that looks
     like a header (None: as :func:`~evalkit.formats._header.skipping_headers` says).
@@ -87,9 +87,9 @@ def read_qrels(path, skip_header: bool | None = None) -> pd.DataFrame:
     ])
     grades = grades if grades.dtype.kind in "iu" else whole_numbers(grades)
     frame = pd.DataFrame({"topic": topic, "doc": f[2], "grade": grades})
-    frame.attrs["notes"] = []
+    frame.attrs["read_notes"] = []
     if len(rows):
-        frame.attrs["notes"].append(repeated_lines_note(cols, rows, firsts,
+        frame.attrs["read_notes"].append(repeated_lines_note(cols, rows, firsts,
                                                         "topic, document and grade"))
         frame.attrs["repeated_rows"] = rows          # rows read, not kept (for line numbers)
         frame = frame.drop(index=rows).reset_index(drop=True)

@@ -141,7 +141,7 @@ def old_read_qrels(path, skip=False) -> pd.DataFrame:
         seen[key] = (number, value)
         rows.append((topic, doc, value))
     frame = pd.DataFrame(rows, columns=["topic", "doc", "grade"])
-    frame.attrs["notes"] = ([repeat_note(path, repeated, "topic, document and grade")]
+    frame.attrs["read_notes"] = ([repeat_note(path, repeated, "topic, document and grade")]
                             if repeated else [])
     return frame
 
@@ -219,7 +219,7 @@ def old_read_assessor_ratings(path, dmax=None, skip=False) -> pd.DataFrame:
         seen[key] = (number, rating)
         rows.append((topic, assessor, doc, rating))
     frame = pd.DataFrame(rows, columns=COLUMNS).astype({"rating": np.int64})
-    frame.attrs["notes"] = ([repeat_note(path, repeated, "topic, assessor, document and rating")]
+    frame.attrs["read_notes"] = ([repeat_note(path, repeated, "topic, assessor, document and rating")]
                             if repeated else [])
     return frame
 
@@ -267,7 +267,7 @@ def old_read_ratings(path, dmax=None, skip=False):
         items.append(key)
         rows.append(row)
     frame = pd.DataFrame(items, columns=["post", "reply"])
-    frame.attrs["notes"] = [repeat_note(path, repeated, "item and ratings")] if repeated else []
+    frame.attrs["read_notes"] = [repeat_note(path, repeated, "item and ratings")] if repeated else []
     return frame, np.array(rows, dtype=float)
 
 
@@ -328,11 +328,11 @@ def _assert_same(kind, path, pair):
     if kind.startswith("stc"):
         pd.testing.assert_frame_equal(new[1][0], old[1][0], check_exact=True)
         np.testing.assert_array_equal(new[1][1], old[1][1])
-        assert new[1][0].attrs["notes"] == old[1][0].attrs["notes"]
+        assert new[1][0].attrs["read_notes"] == old[1][0].attrs["read_notes"]
     else:
         pd.testing.assert_frame_equal(new[1], old[1], check_exact=True)
         if "notes" in old[1].attrs:                      # the run reader has none
-            assert new[1].attrs["notes"] == old[1].attrs["notes"]
+            assert new[1].attrs["read_notes"] == old[1].attrs["read_notes"]
 
 
 # ---------------------------------------------------------------- good files

@@ -155,7 +155,7 @@ def _ratings_sources(path, fmt: str, compiled, skip_header: bool | None = None
             "topic": part["topic"].to_numpy(), "doc": part["doc"].to_numpy(),
             "grade": part["rating"].to_numpy(np.int64)}), None if is_stc else rows, "--ratings",
             STC_LINE if is_stc else RATINGS_LINE, skip_header, frame.attrs.get("repeated_rows")))
-    return out, list(frame.attrs.get("notes", []))
+    return out, list(frame.attrs.get("read_notes", []))
 
 
 def _iteration_like(text: str) -> bool:
@@ -263,7 +263,7 @@ def read_labels(judges: dict | None = None, ratings=None, ratings_format: str = 
                              f"and --judge {name}={path})", hint="give each judge a name of its own")
         taken[name] = f"--judge {name}={path}"
         frame = read_judge_qrels(path, name, skip_header)
-        read_notes += frame.attrs.get("notes", [])
+        read_notes += frame.attrs.get("read_notes", [])
         sources.append(_Source(name, Path(path), frame[["topic", "doc", "grade"]].copy(),
                                np.arange(len(frame)), "--judge", QRELS_LINE, skip_header,
                                frame.attrs.get("repeated_rows")))
