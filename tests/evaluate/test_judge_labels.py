@@ -149,3 +149,14 @@ def test_negative_and_decimal_grades_are_kept_as_written_and_lines_stay_right(tm
     assert labels["grade"].tolist() == [-1, 4] and labels.attrs["grades"] == (-1, 4)
     assert notes[1].endswith("the lowest, -1, is set by x (1 label, r.txt line 2); the other 1 "
                              "judge(s) grade at least 4")
+
+
+def test_negative_values_reach_argparse_joined_to_their_option():
+    from evalkit.evaluate.judges.options import negative_values
+
+    assert negative_values(["score", "--grades", "-2:3", "--cuts", "-1,1", "--gain-map",
+                            "-2:0,1:1.5", "r.txt"]) == \
+        ["score", "--grades=-2:3", "--cuts=-1,1", "--gain-map=-2:0,1:1.5", "r.txt"]
+    untouched = ["--grades", "--clip", "--judge", "-2:3", "--grades=-1:2", "--grades", "0:3",
+                 "--cuts", "-h"]
+    assert negative_values(untouched) == untouched
