@@ -56,6 +56,7 @@ class ParameterError(InputError):
         )
         self.name = name
         self.value = value
+        self.expected = expected
 
 
 class NotebookError(RuntimeError):

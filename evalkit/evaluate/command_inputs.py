@@ -81,7 +81,9 @@ def read_inputs(args) -> dict:
                 "dmax": labels.attrs["grades"][1], "p": args.p}
     if args.grades or args.clip:
         raise InputError("--grades and --clip apply to --judge and --ratings, not to --qrels")
-    return {"runs": RunFiles(args.runs, compiled=compiled), "qrels": read_qrels(qrels),
+    frame = read_qrels(qrels, getattr(args, "skip_header", None))
+    print_notes(frame.attrs.get("read_notes", []), args.command)
+    return {"runs": RunFiles(args.runs, compiled=compiled), "qrels": frame,
             "gain_map": args.gain_map}
 
 

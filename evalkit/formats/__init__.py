@@ -10,8 +10,10 @@
 
 Readers return tidy pandas frames and raise :class:`evalkit.errors.InputError`
 naming the file, the line and what is wrong.  Text is read as UTF-8 (a BOM is
-dropped; CRLF accepted; blank lines skipped).  Writers are atomic
-(:mod:`evalkit.outputs`).
+dropped; CRLF accepted; blank lines skipped); gzip, bz2 and xz files are
+known by their first bytes and read decompressed (:mod:`._compressed`); a
+header line where a TREC format has none is refused or skipped
+(:mod:`._header`).  Writers are atomic (:mod:`evalkit.outputs`).
 """
 
 from .._lazy import exports

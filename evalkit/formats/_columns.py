@@ -28,6 +28,8 @@ import numpy as np
 import pandas as pd
 
 from ..errors import InputError
+from ._compressed import content_size
+from ._header import LineFormat, header_checked
 from ._text import _file_bytes
 
 # white space and line breaks of str.split()/str.splitlines() that the C tokeniser
@@ -54,10 +56,11 @@ _noted = []
 
 
 def use_compiled(*paths) -> bool:
-    """Whether files of these paths add up to :data:`COMPILED_MIN_BYTES` (missing: 0)
+    """Whether files of these paths add up to :data:`COMPILED_MIN_BYTES` (missing: 0;
+    compressed: their size decompressed, :func:`~evalkit.formats._compressed.content_size`)
     and numba (the ``fast`` extra) can be imported; when only numba is missing, stderr
     says so once per process (:data:`NO_NUMBA_NOTE`)."""
-    if sum(Path(p).stat().st_size for p in paths if Path(p).is_file()) < COMPILED_MIN_BYTES:
+    if sum(content_size(p) for p in paths) < COMPILED_MIN_BYTES:
         return False
     try:
         import numba  # noqa: F401  (the compiled scanner's; loaded for large inputs only)
@@ -79,8 +82,12 @@ def distinct_ids(names) -> np.ndarray:
     return ids
 
 
-def checked_bytes(path: Path) -> tuple[bytes, bool]:
-    """A file's bytes (BOM dropped) with the checks of ``_text._read_text``, in its order.
+def checked_bytes(path: Path, fmt: LineFormat | None = None,
+                  skip_header: bool | None = None) -> tuple[bytes, bool]:
+    """A file's bytes (decompressed, BOM dropped) with the checks of ``_text._read_text``,
+    in its order, then, given the format ``fmt``, its first line's
+    (:func:`~evalkit.formats._header.header_checked`: a header line refused, or
+    emptied with ``skip_header``).
 
     Returns ``(raw, simple)``: ``simple`` when the C tokeniser splits the file
     as ``str.split()`` would.
@@ -104,7 +111,8 @@ def checked_bytes(path: Path) -> tuple[bytes, bool]:
     nul = raw.find(b"\x00")
     if nul >= 0:
         raise InputError("NUL byte in line", path=path, line=raw[:nul].count(b"\n") + 1)
-    return raw, _simple(raw, ascii_only)
+    simple = _simple(raw, ascii_only)
+    return header_checked(raw, path, fmt, skip_header), simple
 
 
 def _simple(raw: bytes, ascii_only: bool) -> bool:
@@ -133,6 +141,7 @@ class Columns:
     count: np.ndarray
     texts: frozenset                             # the columns read as text
     lines: np.ndarray = field(repr=False)        # line number of each row
+    raw: bytes = field(repr=False, default=b"")  # the bytes read (decompressed, checked)
 
     def line(self, row: int) -> int:
         """The 1-based line number of row ``row`` (blank lines are not rows)."""
@@ -142,7 +151,7 @@ class Columns:
         """Field ``k`` of row ``row`` as the file writes it (for an error message)."""
         if k in self.texts:
             return self.frame[k].iloc[row]
-        raw = self.path.read_bytes().removeprefix(b"\xef\xbb\xbf")   # a simple file: LF ends lines
+        raw = self.raw                                 # a simple file: LF ends lines
         ends = np.flatnonzero(np.frombuffer(raw, dtype=np.uint8) == 10)
         number = self.line(row)
         start = int(ends[number - 2]) + 1 if number > 1 else 0
@@ -156,7 +165,7 @@ class Columns:
         n = self.frame.shape[1]
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", pd.errors.ParserWarning)
-            again = pd.read_csv(self.path, sep=r"\s+", header=None, names=list(range(n)),
+            again = pd.read_csv(io.BytesIO(self.raw), sep=r"\s+", header=None, names=list(range(n)),
                                 usecols=[k], index_col=False, quoting=csv.QUOTE_NONE,
                                 na_filter=False, engine="c", dtype={k: str}, low_memory=False,
                                 nrows=len(self.frame), encoding="utf-8")
@@ -196,16 +205,18 @@ def _field_counts(raw: bytes, chunk: int = 1 << 24) -> np.ndarray:
     return np.concatenate(out) if out else np.zeros(0, dtype=np.int64)
 
 
-def read_columns(path, n: int, text: tuple[int, ...] | None = None) -> Columns:
+def read_columns(path, n: int, text: tuple[int, ...] | None = None,
+                 fmt: LineFormat | None = None, skip_header: bool | None = None) -> Columns:
     """Split ``path`` into ``n`` whitespace-separated columns and count each line's fields.
 
     Columns in ``text`` are read as text, the others as numbers where every
     token of the column is one (else as text); ``text=None`` reads all as text.
     When a line has other than ``n`` fields, only the rows before it are split
-    (the first error is on that line or before it).
+    (the first error is on that line or before it).  ``fmt``, ``skip_header``:
+    the first line's check (:func:`checked_bytes`).
     """
     path = Path(path)
-    raw, simple = checked_bytes(path)
+    raw, simple = checked_bytes(path, fmt, skip_header)
     if simple:
         counts = _field_counts(raw)
         lines = np.flatnonzero(counts) + 1
@@ -220,15 +231,15 @@ def read_columns(path, n: int, text: tuple[int, ...] | None = None) -> Columns:
                                 engine="c", dtype={c: str for c in as_text}, low_memory=False,
                                 nrows=rows)
         if len(frame) == rows:
-            return Columns(path, frame, count, frozenset(as_text), lines=lines)
-    return _python_columns(path, raw.decode("utf-8"), n)
+            return Columns(path, frame, count, frozenset(as_text), lines=lines, raw=raw)
+    return _python_columns(path, raw, n)
 
 
-def _python_columns(path: Path, text: str, n: int) -> Columns:
+def _python_columns(path: Path, raw: bytes, n: int) -> Columns:
     """The same columns split by ``str.splitlines()`` and ``str.split()``."""
     cols: list[list[str]] = [[] for _ in range(n)]
     counts, lines = [], []
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(raw.decode("utf-8").splitlines(), start=1):
         if not line.strip():
             continue
         fields = line.split()
@@ -239,7 +250,7 @@ def _python_columns(path: Path, text: str, n: int) -> Columns:
             cols[k].append(fields[k])
     frame = pd.DataFrame({k: pd.Series(cols[k], dtype=str) for k in range(n)})
     return Columns(path, frame, np.asarray(counts, dtype=np.int64), frozenset(range(n)),
-                   lines=np.asarray(lines, dtype=np.int64))
+                   lines=np.asarray(lines, dtype=np.int64), raw=raw)
 
 
 def parse_tokens(column: pd.Series, parse: Callable[[str], object]) -> tuple[np.ndarray, np.ndarray]:
@@ -289,6 +300,32 @@ def factorize_keys(*codes: np.ndarray) -> np.ndarray:
             key = pd.factorize(key, sort=False)[0].astype(np.int64)
         key = key * np.int64(radix) + c.astype(np.int64)
     return key
+
+
+def repeats(*codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(rows, firsts)``: every row whose key (:func:`factorize_keys`) occurred before, in
+    order, and the row where that key first occurred."""
+    if len(codes[0]) == 0:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    key = pd.factorize(factorize_keys(*codes), sort=False)[0]      # 0, 1, ... as keys appear
+    seen = np.maximum.accumulate(np.r_[-1, key[:-1]])
+    new = key > seen
+    rows = np.flatnonzero(~new)
+    return rows, np.flatnonzero(new)[key[rows]]
+
+
+def repeated_lines_note(columns: Columns, rows: np.ndarray, firsts: np.ndarray, same: str) -> str:
+    """What stderr says of lines that repeat an earlier line exactly (``same``: what they
+    share, e.g. "topic, document and grade") and were read once: how many, and where."""
+    k = len(rows)
+    lines = [columns.line(int(r)) for r in rows[:5]]
+    first = [columns.line(int(r)) for r in firsts[:5]]
+    more = " ..." if k > 5 else ""
+    plural = k > 1
+    return (f"{columns.path}: {k} line{'s' if plural else ''} repeat{'' if plural else 's'} an "
+            f"earlier line exactly (same {same}) and {'were' if plural else 'was'} read once: "
+            f"line{'s' if plural else ''} {', '.join(map(str, lines))}{more} (first on line"
+            f"{'s' if plural else ''} {', '.join(map(str, first))}{more})")
 
 
 def first_duplicate(*codes: np.ndarray) -> tuple[int | None, int | None]:

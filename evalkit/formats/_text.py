@@ -1,25 +1,31 @@
 """Low-level text reading shared by every reader in :mod:`evalkit.formats`.
 
-A file is decoded and checked once (exists, UTF-8 with an optional BOM, not
-empty, no NUL byte); errors name the file and the line.  CRLF line endings
-and blank lines are accepted.
+A file is decompressed when it is gzip, bz2 or xz (:mod:`evalkit.formats._compressed`,
+recognised by its first bytes), then decoded and checked once (exists, UTF-8
+with an optional BOM, not empty, no NUL byte); errors name the file and the
+line.  CRLF line endings and blank lines are accepted.  :func:`grade_value`
+is how every judges' file reads a grade.
 """
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Iterator
 
 from ..errors import InputError
+from ._compressed import decompressed
 
 
 def _file_bytes(path: Path) -> bytes:
-    """A file's bytes with a UTF-8 BOM dropped; a missing path or a folder is an InputError."""
+    """A file's bytes, decompressed when compressed, with a UTF-8 BOM dropped; a missing
+    path or a folder is an InputError."""
+    path = Path(path)
     if not path.exists():
         raise InputError("file not found", path=path, hint="check the path")
     if not path.is_file():
         raise InputError("not a regular file", path=path)
-    return path.read_bytes().removeprefix(b"\xef\xbb\xbf")
+    return decompressed(path, path.read_bytes()).removeprefix(b"\xef\xbb\xbf")
 
 
 def _read_text(path: Path) -> str:
@@ -53,17 +59,43 @@ def _lines(path: Path, sep: str | None = None) -> Iterator[tuple[int, list[str]]
             yield number, line.split(sep)
 
 
-def _grade(token: str, path: Path, line: int) -> int:
-    t = token[1:] if token[:1] in ("L", "l") else token
+def grade_value(token: str, levels: bool = True) -> int:
+    """A grade as judges' files write it: an integer (``2``, ``-2``: TREC Web's spam grade),
+    NTCIREVAL's ``L2``, or an integral decimal (``2.0``, ``2.00``, read as 2).
+
+    Python's ``int()`` of the token (without the ``L``), else ``float()`` when
+    it is finite and whole.  ``ValueError`` otherwise (``1.5``, ``high``):
+    :func:`grade_problem` says which.  ``levels=False`` (ratings files): no ``L``.
+    """
+    t = token[1:] if levels and token[:1] in ("L", "l") else token
     try:
-        grade = int(t)
+        return int(t)
     except ValueError:
-        raise InputError(
-            f"grade {token!r} is not an integer or L0/L1/L2...", path=path, line=line
-        ) from None
-    if grade < 0:
-        raise InputError(f"grade {token!r} is negative", path=path, line=line)
-    return grade
+        value = float(t)                    # ValueError: not a number at all
+        if not value.is_integer():          # 1.5, and nan or inf
+            raise ValueError(token) from None
+        return int(value)
+
+
+def grade_problem(token: str, what: str = "grade") -> str:
+    """Why :func:`grade_value` refuses ``token``: a fraction, or not a number (``what``:
+    ``grade``, or ``rating`` for a ratings file, whose tokens have no ``L``)."""
+    t = token[1:] if what == "grade" and token[:1] in ("L", "l") else token
+    try:
+        fraction = math.isfinite(float(t))
+    except ValueError:
+        fraction = False
+    if fraction or what != "grade":
+        return f"{what} {token!r} is not a whole number"
+    return f"{what} {token!r} is not an integer or L0/L1/L2..."
+
+
+def _grade(token: str, path: Path, line: int) -> int:
+    """:func:`grade_value`, or an InputError naming the line (the line-by-line readers')."""
+    try:
+        return grade_value(token)
+    except ValueError:
+        raise InputError(grade_problem(token), path=path, line=line) from None
 
 
 def _topic(token: str) -> str:

@@ -9,8 +9,9 @@ with their fix:
   names in the second column; numbers there, as in TREC-COVID's qrels, are
   iterations) given as one judge: give it with ``--ratings``;
 * several judges' qrels written one after another into one file (a document
-  graded twice for a topic): one file per judge, each with ``--judge``.
+  given two grades for a topic): one file per judge, each with ``--judge``.
 
+Lines repeated exactly are read once, with a note (``frame.attrs["read_notes"]``).
 :func:`data_lines` maps a reader's rows to the file's line numbers, so that a
 grade found outside the declared scale after reading is named by file and line.
 """
@@ -24,28 +25,32 @@ import pandas as pd
 
 from ..errors import InputError
 from ._columns import checked_bytes, read_columns
-from .trec import read_qrels
+from ._header import LineFormat
+from .trec import QRELS_LINE, read_qrels
 
 __all__ = ["read_judge_qrels", "data_lines", "second_column"]
 
 
-def data_lines(path) -> np.ndarray:
-    """The 1-based line numbers of a file's non-blank lines (the readers' rows, in order)."""
-    raw, _ = checked_bytes(Path(path))
+def data_lines(path, fmt: LineFormat | None = None, skip_header: bool | None = None) -> np.ndarray:
+    """The 1-based line numbers of a file's non-blank lines (the rows of a reader of the
+    format ``fmt``, in order; a header line it skipped is not one of them)."""
+    raw, _ = checked_bytes(Path(path), fmt, skip_header)
     text = raw.decode("utf-8")
     return np.asarray([i + 1 for i, line in enumerate(text.splitlines()) if line.strip()],
                       dtype=np.int64)
 
 
-def second_column(path) -> pd.Series:
+def second_column(path, skip_header: bool | None = None) -> pd.Series:
     """The second field of every line of a four-field file, as text."""
-    return read_columns(Path(path), 4, text=(0, 1, 2)).frame[1].astype(str)
+    return read_columns(Path(path), 4, text=(0, 1, 2), fmt=QRELS_LINE,
+                        skip_header=skip_header).frame[1].astype(str)
 
 
-def read_judge_qrels(path, name: str | None = None) -> pd.DataFrame:
+def read_judge_qrels(path, name: str | None = None, skip_header: bool | None = None
+                     ) -> pd.DataFrame:
     """One judge's TREC qrels as ``topic, doc, grade`` (:func:`~evalkit.formats.trec.read_qrels`).
 
-    A document graded twice for a topic is refused with the fix: when the
+    A document given two grades for a topic is refused with the fix: when the
     second column holds several names the file is taken for a per-assessor
     ratings file (give it with ``--ratings``), otherwise for several judges'
     qrels one after another (one file per judge, each with ``--judge``).
@@ -53,15 +58,16 @@ def read_judge_qrels(path, name: str | None = None) -> pd.DataFrame:
     refused as a ratings file even without a document graded twice.
     ``frame.attrs["second_column"]`` holds the distinct values of the
     iteration field (up to 5) and ``frame.attrs["second_column_count"]`` how many there are.
+    ``skip_header``: as :func:`~evalkit.formats.trec.read_qrels`.
     """
     path = Path(path)
     who = f"judge {name}" if name else "this judge"
     try:
-        frame = read_qrels(path)
+        frame = read_qrels(path, skip_header)
     except InputError as exc:
         if "judged twice" not in exc.problem:
             raise
-        values = pd.unique(second_column(path))
+        values = pd.unique(second_column(path, skip_header))
         if len(values) > 1:
             shown = ", ".join(map(str, values[:5])) + (" ..." if len(values) > 5 else "")
             raise InputError(
@@ -76,7 +82,7 @@ def read_judge_qrels(path, name: str | None = None) -> pd.DataFrame:
             hint="split it into one file per judge and give each with --judge NAME=FILE, or "
                  "write the judge's name in the second column and give it with --ratings FILE"
         ) from None
-    values = pd.unique(second_column(path))
+    values = pd.unique(second_column(path, skip_header))
     names = [v for v in values if not _is_number(v)]
     if len(values) > 1 and names:
         shown = ", ".join(map(str, values[:5])) + (" ..." if len(values) > 5 else "")

@@ -3,7 +3,9 @@
 
 The same work as ``make reproduce``, for people not using make.  ``score``,
 ``compare``, ``assessors`` and ``agreement`` need only the library; every other command
-imports the workspace (papermill, Dask, ...) when it runs, never before.
+imports the workspace (papermill, Dask, ...) when it runs, never before.  Their
+messages name options as the command line spells them (:func:`as_typed`), and a
+negative value such as ``--grades -2:3`` reaches argparse as ``--grades=-2:3``.
 """
 
 from __future__ import annotations
@@ -25,6 +27,9 @@ DESCRIPTION = textwrap.fill("Evaluation with several, disagreeing assessors. sco
 
 
 def main(argv: list[str] | None = None) -> int:
+    from ..evaluate.judges.options import negative_values
+
+    argv = negative_values(sys.argv[1:] if argv is None else list(argv))   # --grades -2:3
     parser = argparse.ArgumentParser(prog="evalkit", description=DESCRIPTION,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -79,7 +84,10 @@ def main(argv: list[str] | None = None) -> int:
             if any(o.status != "ok" for o in outcomes):
                 return 1
         elif args.command in evaluate_cli.COMMANDS:
-            return evaluate_cli.run(args)
+            from ..formats._header import skipping_headers
+
+            with skipping_headers(getattr(args, "skip_header", False)):   # runs too
+                return evaluate_cli.run(args)
         elif args.command == "sweep":
             from .sweeps import engine as sw
             from .sweeps.recipes import RECIPES
@@ -112,6 +120,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"wrote {len(written)} files" if written else
                   "raw data already present (use --force to rewrite)")
     except InputError as exc:
+        if args.command in evaluate_cli.COMMANDS:         # options as the command line spells them
+            exc = as_typed(exc, sub.choices[args.command], args)
         print(f"evalkit: {exc}", file=sys.stderr)
         return 2
     except ModuleNotFoundError as exc:
@@ -121,6 +131,25 @@ def main(argv: list[str] | None = None) -> int:
               "install it with pip install 'evalkit-assessors[workspace]' (or make setup)", file=sys.stderr)
         return 2
     return 0
+
+
+def as_typed(exc: InputError, parser: argparse.ArgumentParser, args) -> str:
+    """The message of ``exc`` as the command line spells things: a
+    :class:`~evalkit.errors.ParameterError` about an option of ``parser`` that the user gave
+    (``parameter grades = '3:1' is invalid``) names the option and the value as typed
+    (``--grades 3:1 is invalid``); any other message is left as it is."""
+    from ..errors import ParameterError
+
+    if not isinstance(exc, ParameterError):
+        return str(exc)
+    option = "--" + str(exc.name).replace("_", "-")
+    action = next((a for a in parser._actions if option in a.option_strings), None)
+    typed = None if action is None else getattr(args, action.dest, None)
+    if typed is None:                  # not an option given: not the user's to fix there
+        return str(exc)
+    value = typed if isinstance(typed, str) else exc.value
+    shown = value if isinstance(value, str) else repr(value)
+    return f"{option} {shown} is invalid: expected {exc.expected}"
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -46,7 +46,8 @@ def test_concatenated_qrels_of_several_judges_are_refused_with_the_fix(tmp_path)
     with pytest.raises(InputError) as err:
         read_judges({"both": q})
     msg = str(err.value)
-    assert msg.startswith(f"{q}, line 3: document d1 is judged twice for topic 1 (first on line 1)")
+    assert msg.startswith(f"{q}, line 3: document d1 is judged twice for topic 1, grade 2 here "
+                          "and 1 on line 1")
     assert "several judges' qrels one after another" in msg
     assert "split it into one file per judge and give each with --judge NAME=FILE" in msg
 
@@ -112,11 +113,12 @@ def test_names_once_each(tmp_path):
         read_labels({"a": a}, ratings=r)
 
 
-@pytest.mark.parametrize("text", ["3", "3:1", "-1:2", "a:b", "1:1"])
+@pytest.mark.parametrize("text", ["3", "3:1", "2:-1", "a:b", "1:1", "-1.5:2", "-2:"])
 def test_grades_are_lo_colon_hi(text):
     with pytest.raises(ParameterError, match="grades"):
         parse_grades(text)
     assert parse_grades("0:3") == (0, 3)
+    assert parse_grades("-2:3") == (-2, 3)          # TREC Web: -2 for spam
 
 
 def test_a_scale_from_dmax_is_named_so(tmp_path):
@@ -124,3 +126,37 @@ def test_a_scale_from_dmax_is_named_so(tmp_path):
     with pytest.raises(InputError, match=r"r.txt, line 2: grade 4 of judge y is outside --dmax 3; "
                                          r".*widen --dmax"):
         read_labels(None, ratings=r, grades=(0, 3), option="--dmax 3")
+
+
+def test_negative_and_decimal_grades_are_kept_as_written_and_lines_stay_right(tmp_path):
+    # a header skipped and a repeated line read once: the line of a grade off the scale is still
+    # the file's own (5 here, not 3 or 4)
+    a = _write(tmp_path, "a.qrels", "query_id iteration doc_id relevance\n1 0 d1 -2\n"
+                                    "1 0 d1 -2.0\n1 0 d2 1.0\n1 0 d3 9\n")
+    labels, notes = read_labels({"a": a}, skip_header=True, grades=(-2, 3), clip=True)
+    assert labels["grade"].tolist() == [-2, 1, 3] and labels.attrs["grades"] == (-2, 3)
+    assert notes[0] == (f"{a}: 1 line repeats an earlier line exactly (same topic, document and "
+                        "grade) and was read once: line 3 (first on line 2)")
+    assert notes[1] == "--clip: 1 label of judge a outside -2..3 (grades 9) clamped: 1 to 3"
+    with pytest.raises(InputError, match=r"a.qrels, line 5: grade 9 of judge a is outside "
+                                         r"--grades -2:3"):
+        read_labels({"a": a}, skip_header=True, grades=(-2, 3))
+    r = _write(tmp_path, "r.txt", "topic assessor doc rating\n1 x d1 -1\n1 x d1 -1\n1 y d1 4\n")
+    with pytest.raises(InputError, match=r"r.txt, line 4: grade 4 of judge y is outside "
+                                         r"--grades -1:3"):
+        read_labels(None, ratings=r, skip_header=True, grades=(-1, 3))
+    labels, notes = read_labels(None, ratings=r, skip_header=True)
+    assert labels["grade"].tolist() == [-1, 4] and labels.attrs["grades"] == (-1, 4)
+    assert notes[1].endswith("the lowest, -1, is set by x (1 label, r.txt line 2); the other 1 "
+                             "judge(s) grade at least 4")
+
+
+def test_negative_values_reach_argparse_joined_to_their_option():
+    from evalkit.evaluate.judges.options import negative_values
+
+    assert negative_values(["score", "--grades", "-2:3", "--cuts", "-1,1", "--gain-map",
+                            "-2:0,1:1.5", "r.txt"]) == \
+        ["score", "--grades=-2:3", "--cuts=-1,1", "--gain-map=-2:0,1:1.5", "r.txt"]
+    untouched = ["--grades", "--clip", "--judge", "-2:3", "--grades=-1:2", "--grades", "0:3",
+                 "--cuts", "-h"]
+    assert negative_values(untouched) == untouched

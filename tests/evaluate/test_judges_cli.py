@@ -136,9 +136,12 @@ REFUSALS = {
     "an unknown reference": (["--judge", "a=a.qrels", "--judge", "b=b.qrels", "--reference", "zoe"],
                              ["reference zoe is not one of the judges"]),
     "an unknown statistic": (["--judge", "a=a.qrels", "--judge", "b=b.qrels", "--statistic", "kappa"],
-                             ["parameter statistic = 'kappa'", "cohen_kappa"]),
+                             ["evalkit: --statistic kappa is invalid: expected one of",
+                              "cohen_kappa"]),
     "a cut off the scale": (["--judge", "a=a.qrels", "--judge", "b=b.qrels", "--cuts", "1,3"],
-                            ["parameter cuts", "1..2"]),
+                            ["evalkit: --cuts 1,3 is invalid: expected", "1..2"]),
+    "a scale upside down": (["--judge", "a=a.qrels", "--grades", "3:1"],
+                            ["evalkit: --grades 3:1 is invalid: expected LO:HI with LO < HI"]),
 }
 
 

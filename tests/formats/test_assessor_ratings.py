@@ -30,9 +30,10 @@ def test_stc_ja_lines_become_one_row_per_rating_without_the_missing_ones(tmp_pat
     ("T1 A1 d1 2\nT1 A2 d1 two\n", None, "rating 'two' is not a whole number", 2),
     ("T1 A1 d1 2\nT1 A2 d1 1.5\n", None, "rating '1.5' is not a whole number", 2),
     ("T1 A1 d1 2\nT1 A2 d1 4\n", 3, "rating 4 is above --dmax 3", 2),
-    ("T1 A1 d1 2\nT1 A2 d1 1\n\nT1 A1 d1 0\n", None, "twice (first on line 1)", 4),
+    ("T1 A1 d1 2\nT1 A2 d1 1\n\nT1 A1 d1 0\n", None, "twice, 0 here and 2 on line 1", 4),
     ("T1 A1 d1\n", None, "expected 4 fields", 1),
-    ("T1 A1 d1 -1\n", None, "negative", 1),
+    ("T1 A1 d1 -1\n", 3, "rating -1 is negative", 1),      # --dmax 3: the scale is 0..3
+    ("topic assessor doc rating\nT1 A1 d1 2\n", None, "looks like a header line: remove it", 1),
 ])
 def test_bad_input_names_file_and_line(tmp_path, text, dmax, message, line):
     path = tmp_path / "bad.txt"

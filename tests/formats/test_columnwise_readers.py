@@ -1,12 +1,18 @@
 """The column-wise readers against the line-by-line readers they replaced.
 
-``OLD`` below is a verbatim copy of the line-by-line readers as they were
-before the column-wise ones (qrels, runs, per-assessor and STC-ja ratings):
-the reference.  On shipped and generated files both must give the same frame
-(exactly, values and dtypes); on every malformed input both must raise the
-same message for the same line.  One deliberate difference: where the old
-ratings reader crashed (OverflowError) on a rating beyond int64, the new one
-names the rating and its line.
+``OLD`` below is the line-by-line readers as they were before the column-wise
+ones (qrels, runs, per-assessor and STC-ja ratings), with the reading rules
+of issue 36 written into them line by line: a first line that looks like a
+header is refused (or skipped with ``skip``), grades and ratings are whole
+numbers written as integers or integral decimals (``2.0``), negative ones
+read (ratings: unless ``dmax`` makes the scale 0..dmax), and a line
+repeating an earlier one exactly is read once (another grade for the same
+item is refused, naming both lines).  They are the reference.  On shipped
+and generated files both must give the same frame (exactly, values and
+dtypes, and the same note about repeated lines); on every malformed input
+both must raise the same message for the same line.  One deliberate
+difference: where the old ratings reader crashed (OverflowError) on a
+rating beyond int64, the new one names the rating and its line.
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ import pytest
 from evalkit.errors import InputError
 from evalkit.formats import ratings as stc_files
 from evalkit.formats import trec
-from evalkit.formats._text import _grade, _lines, _topic, run_fields_message
+from evalkit.formats._text import _lines, _topic, run_fields_message
 from evalkit.formats.assessor_ratings import COLUMNS, read_assessor_ratings
 from evalkit.paths import EXAMPLES
 
@@ -31,35 +37,122 @@ from trec_data import write_collection  # noqa: E402
 
 
 # ---------------------------------------------------------------- the reference
-def old_read_qrels(path) -> pd.DataFrame:
+def whole(token: str) -> int:
+    """int(token), else float(token) when finite and whole; ValueError otherwise."""
+    try:
+        return int(token)
+    except ValueError:
+        value = float(token)
+        if not (math.isfinite(value) and value.is_integer()):
+            raise ValueError(token) from None
+        return int(value)
+
+
+def grade(token: str) -> int:
+    return whole(token[1:] if token[:1] in ("L", "l") else token)
+
+
+def finite_number(token: str) -> bool:
+    try:
+        return math.isfinite(float(token))
+    except ValueError:
+        return False
+
+
+def parses(token, parse) -> bool:
+    try:
+        parse(token)
+    except ValueError:
+        return False
+    return True
+
+
+def header_like(fields, n, numbers, more=False) -> bool:
+    """A first line that is not data and names where the format has numbers."""
+    count_ok = len(fields) >= n if more else len(fields) == n
+    spots = [(fields[k], p) for k, p in numbers if k < len(fields)]
+    if more:
+        spots += [(t, numbers[-1][1]) for t in fields[numbers[-1][0] + 1:]]
+    if count_ok and all(parses(t, p) for t, p in spots):
+        return False
+    if not count_ok:
+        return not any(c.isdigit() for f in fields for c in f)
+    return bool(spots) and all(any(c.isalpha() for c in t) and not parses(t, p) for t, p in spots)
+
+
+def data_lines(path, skip, layout, n, numbers, more=False):
+    """``(number, fields)`` of the data lines: the first non-blank line refused or skipped
+    when it looks like a header; a file holding nothing else is refused."""
+    lines = list(_lines(path))
+    if lines and header_like(lines[0][1], n, numbers, more):
+        number, fields = lines[0]
+        if not skip:
+            shown = " ".join(fields)
+            shown = shown if len(shown) <= 80 else shown[:77] + "..."
+            raise InputError(f"{shown!r} looks like a header line: remove it", path=path,
+                             line=number, hint=f"or give --skip-header to skip it; a line of "
+                                               f"this file is '{layout}'")
+        if len(lines) == 1:
+            raise InputError("the file holds a header line and nothing else", path=path,
+                             line=number)
+        lines = lines[1:]
+    return lines
+
+
+def repeat_note(path, repeated, same):
+    """The note of lines read once: ``repeated`` holds (line, first line) pairs."""
+    k = len(repeated)
+    lines = ", ".join(str(a) for a, _ in repeated[:5]) + (" ..." if k > 5 else "")
+    firsts = ", ".join(str(b) for _, b in repeated[:5]) + (" ..." if k > 5 else "")
+    s = "s" if k > 1 else ""
+    return (f"{path}: {k} line{s} repeat{'' if k > 1 else 's'} an earlier line exactly (same "
+            f"{same}) and {'were' if k > 1 else 'was'} read once: line{s} {lines} (first on "
+            f"line{s} {firsts})")
+
+
+def old_read_qrels(path, skip=False) -> pd.DataFrame:
     path = Path(path)
-    rows = []
-    seen: dict[tuple[str, str], int] = {}
-    for number, fields in _lines(path):
+    rows, repeated = [], []
+    seen: dict[tuple[str, str], tuple[int, int]] = {}
+    for number, fields in data_lines(path, skip, "topic iteration doc grade", 4, [(3, grade)]):
         if len(fields) != 4:
             raise InputError(
                 f"expected 4 fields 'topic iteration doc grade', got {len(fields)}",
                 path=path, line=number,
             )
-        topic, _, doc, grade = fields
+        topic, _, doc, token = fields
         topic = _topic(topic)
+        try:
+            value = grade(token)
+        except ValueError:
+            fraction = finite_number(token[1:] if token[:1] in "Ll" else token)
+            raise InputError(f"grade {token!r} is not a whole number" if fraction else
+                             f"grade {token!r} is not an integer or L0/L1/L2...",
+                             path=path, line=number) from None
         key = (topic, doc)
         if key in seen:
-            raise InputError(
-                f"document {doc} is judged twice for topic {topic} "
-                f"(first on line {seen[key]})", path=path, line=number,
-            )
-        seen[key] = number
-        rows.append((topic, doc, _grade(grade, path, number)))
-    return pd.DataFrame(rows, columns=["topic", "doc", "grade"])
+            first, before = seen[key]
+            if value == before:
+                repeated.append((number, first))
+                continue
+            raise InputError(f"document {doc} is judged twice for topic {topic}, grade {value} "
+                             f"here and {before} on line {first}", path=path, line=number,
+                             hint="keep one grade per topic and document")
+        seen[key] = (number, value)
+        rows.append((topic, doc, value))
+    frame = pd.DataFrame(rows, columns=["topic", "doc", "grade"])
+    frame.attrs["read_notes"] = ([repeat_note(path, repeated, "topic, document and grade")]
+                            if repeated else [])
+    return frame
 
 
-def old_read_run(path) -> pd.DataFrame:
+def old_read_run(path, skip=False) -> pd.DataFrame:
     path = Path(path)
     rows = []
     seen: dict[tuple[str, str], int] = {}
     tags: set[str] = set()
-    for number, fields in _lines(path):
+    for number, fields in data_lines(path, skip, "topic Q0 doc rank score tag", 6,
+                                     [(3, int), (4, float)]):
         if len(fields) != 6:
             raise InputError(
                 run_fields_message(len(fields)),
@@ -95,40 +188,53 @@ def old_read_run(path) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["run", "topic", "doc", "rank", "score"])
 
 
-def old_read_assessor_ratings(path, dmax=None) -> pd.DataFrame:
+def old_read_assessor_ratings(path, dmax=None, skip=False) -> pd.DataFrame:
     path = Path(path)
-    rows, seen = [], {}
-    for number, fields in _lines(path):
+    rows, seen, repeated = [], {}, []
+    for number, fields in data_lines(path, skip, "topic assessor doc rating", 4, [(3, whole)]):
         if len(fields) != 4:
             raise InputError(f"expected 4 fields 'topic assessor doc rating', got {len(fields)}",
                              path=path, line=number)
         topic, assessor, doc, token = fields
         try:
-            rating = int(token)
+            rating = whole(token)
         except ValueError:
             raise InputError(f"rating {token!r} is not a whole number", path=path, line=number,
-                             hint="ratings are integers 0..Dmax") from None
-        if rating < 0:
-            raise InputError(f"rating {rating} is negative", path=path, line=number)
+                             hint="ratings are integers") from None
+        if dmax is not None and rating < 0:
+            raise InputError(f"rating {rating} is negative", path=path, line=number,
+                             hint=f"ratings are 0..{dmax} here (--dmax {dmax})")
         if dmax is not None and rating > dmax:
             raise InputError(f"rating {rating} is above --dmax {dmax}", path=path, line=number,
                              hint="raise --dmax or fix the rating")
         key = (topic, assessor, doc)
         if key in seen:
-            raise InputError(f"assessor {assessor} rates document {doc} of topic {topic} twice "
-                             f"(first on line {seen[key]})", path=path, line=number,
-                             hint="keep one rating per assessor and item")
-        seen[key] = number
+            first, before = seen[key]
+            if rating == before:
+                repeated.append((number, first))
+                continue
+            raise InputError(f"assessor {assessor} rates document {doc} of topic {topic} twice, "
+                             f"{rating} here and {before} on line {first}", path=path,
+                             line=number, hint="keep one rating per assessor and item")
+        seen[key] = (number, rating)
         rows.append((topic, assessor, doc, rating))
-    return pd.DataFrame(rows, columns=COLUMNS).astype({"rating": np.int64})
+    frame = pd.DataFrame(rows, columns=COLUMNS).astype({"rating": np.int64})
+    frame.attrs["read_notes"] = ([repeat_note(path, repeated, "topic, assessor, document and rating")]
+                            if repeated else [])
+    return frame
 
 
-def old_read_ratings(path, dmax=None):
+def na_or_whole(token):
+    return np.nan if token.upper() == "NA" else whole(token)
+
+
+def old_read_ratings(path, dmax=None, skip=False):
     path = Path(path)
-    items, rows = [], []
-    seen: dict[tuple[str, str], int] = {}
+    items, rows, repeated = [], [], []
+    seen: dict[tuple[str, str], tuple[int, list]] = {}
     width = None
-    for number, fields in _lines(path):
+    for number, fields in data_lines(path, skip, "post reply r1 ... rN", 3, [(2, na_or_whole)],
+                                     more=True):
         if len(fields) < 3:
             raise InputError("expected 'post reply r1 ... rN'", path=path, line=number)
         if width is None:
@@ -136,38 +242,50 @@ def old_read_ratings(path, dmax=None):
         elif len(fields) != width:
             raise InputError(f"expected {width - 2} ratings like the first line, got {len(fields) - 2}",
                              path=path, line=number)
-        key = (fields[0], fields[1])
-        if key in seen:
-            raise InputError(f"item {key[0]} {key[1]} listed twice (first on line {seen[key]})",
-                             path=path, line=number)
-        seen[key] = number
         row = []
         for token in fields[2:]:
             if token.upper() == "NA":
                 row.append(np.nan)
                 continue
             try:
-                value = int(token)
+                value = whole(token)
             except ValueError:
                 raise InputError(f"rating {token!r} is not a whole number or NA",
                                  path=path, line=number) from None
-            if value < 0 or (dmax is not None and value > dmax):
-                raise InputError(f"rating {value} is outside 0..{dmax if dmax is not None else 'inf'}",
-                                 path=path, line=number)
+            if dmax is not None and (value < 0 or value > dmax):
+                raise InputError(f"rating {value} is outside 0..{dmax}", path=path, line=number)
             row.append(float(value))
+        key = (fields[0], fields[1])
+        if key in seen:
+            first, before = seen[key]
+            if np.array_equal(row, before, equal_nan=True):
+                repeated.append((number, first))
+                continue
+            raise InputError(f"item {key[0]} {key[1]} listed twice with other ratings "
+                             f"(first on line {first})", path=path, line=number)
+        seen[key] = (number, row)
         items.append(key)
         rows.append(row)
-    return pd.DataFrame(items, columns=["post", "reply"]), np.array(rows, dtype=float)
+    frame = pd.DataFrame(items, columns=["post", "reply"])
+    frame.attrs["read_notes"] = [repeat_note(path, repeated, "item and ratings")] if repeated else []
+    return frame, np.array(rows, dtype=float)
 
 
 PAIRS = {
     "qrels": (old_read_qrels, trec.read_qrels),
+    "qrels-skip": (lambda p: old_read_qrels(p, skip=True),
+                   lambda p: trec.read_qrels(p, skip_header=True)),
     "run": (old_read_run, trec.read_run),
+    "run-skip": (lambda p: old_read_run(p, skip=True), lambda p: trec.read_run(p, skip_header=True)),
     "assessor": (old_read_assessor_ratings, read_assessor_ratings),
     "assessor-dmax2": (lambda p: old_read_assessor_ratings(p, 2),
                        lambda p: read_assessor_ratings(p, 2)),
+    "assessor-skip": (lambda p: old_read_assessor_ratings(p, skip=True),
+                      lambda p: read_assessor_ratings(p, skip_header=True)),
     "stc": (old_read_ratings, stc_files.read_ratings),
     "stc-dmax2": (lambda p: old_read_ratings(p, 2), lambda p: stc_files.read_ratings(p, 2)),
+    "stc-skip": (lambda p: old_read_ratings(p, skip=True),
+                 lambda p: stc_files.read_ratings(p, skip_header=True)),
 }
 
 
@@ -184,8 +302,10 @@ def outcome(read, path):
 #: Readers with a compiled scanner for large files (evalkit.formats._scan): both of their
 #: paths are checked against the reference, the column-wise one and the compiled one.
 COMPILED = {"run": lambda p: trec.read_run(p, compiled=True),
+            "run-skip": lambda p: trec.read_run(p, compiled=True, skip_header=True),
             "assessor": lambda p: read_assessor_ratings(p, compiled=True),
-            "assessor-dmax2": lambda p: read_assessor_ratings(p, 2, compiled=True)}
+            "assessor-dmax2": lambda p: read_assessor_ratings(p, 2, compiled=True),
+            "assessor-skip": lambda p: read_assessor_ratings(p, compiled=True, skip_header=True)}
 
 
 def assert_same(kind, path):
@@ -208,8 +328,11 @@ def _assert_same(kind, path, pair):
     if kind.startswith("stc"):
         pd.testing.assert_frame_equal(new[1][0], old[1][0], check_exact=True)
         np.testing.assert_array_equal(new[1][1], old[1][1])
+        assert new[1][0].attrs["read_notes"] == old[1][0].attrs["read_notes"]
     else:
         pd.testing.assert_frame_equal(new[1], old[1], check_exact=True)
+        if "notes" in old[1].attrs:                      # the run reader has none
+            assert new[1].attrs["read_notes"] == old[1].attrs["read_notes"]
 
 
 # ---------------------------------------------------------------- good files
@@ -252,27 +375,54 @@ RUN_CASES = [
     "1 Q0 a 1 1.0 t\r\n \t\r\n\r\n1 Q0 b 2 1.0 t 9\r\n", "1 Q0 a 1 1.0 t\n1 Q0 b",
     "\n \n1 Q0 b\n1 Q0 a 1 1.0 t\n", "1 Q0 a 1 1.0 t\n1 Q0 a 2 1.0 t\n1 Q0 b\n",
     "1 Q0 a 1 1.0 t\n1 Q0 b 2 1.0 u\n1 Q0 c 3\n",
+    # header lines (refused, or skipped by the -skip readers); a first line of data is kept
+    "qid Q0 docno rank score tag\n1 Q0 a 1 1.0 t\n", "\n  \nqid Q0 docno rank score tag\r\n1 Q0 a 1 1.0 t\r\n",
+    "topic q0 docno rank score run_id\n1 Q0 a 1 1.0 t\n1 Q0 a 2 1.0 t\n",
+    "query_id doc_id rank score\n1 Q0 a 1 1.0 t\n", "qid Q0 docno 1 score tag\n1 Q0 a 1 1.0 t\n",
+    "qid Q0 docno rank score tag\n", "1,Q0,a,1,1.0,t\n", "# qid Q0 docno rank\n1 Q0 a 1 1.0 t\n",
+    "qid\x0cQ0 docno rank score tag\n1 Q0 a 1 1.0 t\n", "\u00a0\nqid Q0 docno rank score t\u00e9\n1 Q0 a 1 1 t\n",
+    "qid Q0 docno rank score tag\n1 Q0 a 1 1.0 t\n1 Q0 b 2 1.0 t 9\n",
+    "qid Q0 docno rank score tag\nqid Q0 docno rank score tag\n1 Q0 a 1 1.0 t\n",
 ]
 QRELS_CASES = [
     "1 0 a\n", "1 0 a 1\n1 0 b x\n", "1 0 a -1\n", "1 0 a 1\n1 0 a 2\n", "1 0 a 1\n1 0 b\x00 1\n",
     "1 0 a 2\n1 0 b 0\n2 0 c L1\n", "1 0 a l2\n1 0 b L-1\n", "1 0 a 1 x\n", "1 0 a 1 x y z\n",
     "MB1 0 a 1\n1 0 a 1\n", "1 0 a 1\n\n1 0 a x\n", "1 0 a high\n1 0 a 1\n", b"1 0 \xe9 1\n",
     b"\xef\xbb\xbf1 0 a 1\r\n", "", " \n\t\n", "1 0 a +3\n1 0 b 1_0\n", "1 0 a L\n",
+    # integral decimals read as integers, fractions refused; negative grades read
+    "1 0 a 1.0\n1 0 b 2.00\n1 0 c 0.0\n", "1 0 a 1.0\n1 0 b 1.5\n", "1 0 a -2\n1 0 b -1.0\n1 0 c 3\n",
+    "1 0 a 1e0\n1 0 b nan\n", "1 0 a inf\n", "1 0 a L1.0\n1 0 b -0.0\n", "1 0 a 1\n1 0 b 1.5e0\n",
+    # exact repeats read once, other grades refused naming both lines
+    "1 0 a 1\n1 0 b 0\n1 0 a 1\n1 x a 1.0\nMB1 0 a 1\n", "1 0 a 1\n1 0 b 0\n\n1 0 b 2\n",
+    "1 0 a 1\n1 0 a 1\n1 0 a 2\n", "1 0 a 1\n1 0 a x\n", "1 0 a 1\n1 0 a 1 2\n",
+    "".join(f"1 0 d{i % 7} {i % 7 - 2}\n" for i in range(30)),
+    # header lines
+    "query_id iteration doc_id relevance\n1 0 a 1\n", "qid 0 docno rel\n1 0 a 1\n1 0 a 1\n",
+    "topic doc grade\n1 0 a 1\n", "1 0 a x\n1 0 b 1\n", "q 0 d 1\n1 0 a rel\n",
+    "query_id iteration doc_id relevance\n", "query_id iteration doc_id relevance\n\n 1 0 a 2.5\n",
+    "1,0,a,1\n", "query_id,iteration,doc_id,relevance\n1 0 a 1\n", "topic 0 doc L\n1 0 a 1\n",
+    "\ufeffquery_id iteration doc_id relevance\n1 0 a 1\n",
 ]
 ASSESSOR_CASES = [
     "T1 A1 d1 2\nT1 A2 d1 " + "9" * 30 + "\n", "T1 A1 d1 " + "9" * 30 + "\nT1 A1 d1 1\n",
     "T1 A1 d1 2\nT1 A2 d1 two\n", "T1 A1 d1 2\nT1 A2 d1 1.5\n", "T1 A1 d1 2\nT1 A2 d1 4\n",
     "T1 A1 d1 2\nT1 A2 d1 1\n\nT1 A1 d1 0\n", "T1 A1 d1\n", "T1 A1 d1 -1\n", "T1 A1 d1 2 x\n",
     "T1 A1 d1 3\nT1 A1 d1 3\n", "T1 A1 d1 -1\nT1 A1 d1 x\n", "T1 A1 d1 1\nT1 A1 d2 +2\n",
+    "T1 A1 d1 2.0\nT1 A2 d1 -1\nT1 A1 d1 2\nT1 A3 d1 0\n", "T1 A1 d1 2\nT1 A1 d1 2\nT1 A1 d1 1\n",
+    "topic assessor doc rating\nT1 A1 d1 2\n", "topic assessor doc\nT1 A1 d1 2\n",
+    "T1 A1 d1 -3\nT1 A2 d1 9\n", "T1 A1 d1 1e1\n",
 ]
 STC_CASES = [
     "p r 1 2\np s 1\n", "p r 1 2.5\n", "p r 1 3\n", "p r 1 2\np r 0 0\n", "p r\n", "p r 1 NA\np s na 2\n",
     "p r 1 2\np s 1 2 3\n", "p r x 9\n", "p r 9 x\n", "p r -1 0\n", "p r 0 1 2\np s 1 2 3 4 5\n",
     "T01 T01-D01 0 1 2\nT01 T01-D02 1 NA 2\nT01 T01-D03 2 3 1\n",
+    "p r 1 2.0\np s -1 NA\np r 1 2\np s -1.0 na\n", "p r 1 2\np r 1 NA\n", "p r 1 1.5\n",
+    "post reply r1 r2\np r 1 2\n", "post reply r1 NA\np r 1 2\n", "post reply\np r 1 2\n",
 ]
-CASES = ([("run", c) for c in RUN_CASES] + [("qrels", c) for c in QRELS_CASES]
-         + [(k, c) for c in ASSESSOR_CASES for k in ("assessor", "assessor-dmax2")]
-         + [(k, c) for c in STC_CASES for k in ("stc", "stc-dmax2")])
+CASES = ([(k, c) for c in RUN_CASES for k in ("run", "run-skip")]
+         + [(k, c) for c in QRELS_CASES for k in ("qrels", "qrels-skip")]
+         + [(k, c) for c in ASSESSOR_CASES for k in ("assessor", "assessor-dmax2", "assessor-skip")]
+         + [(k, c) for c in STC_CASES for k in ("stc", "stc-dmax2", "stc-skip")])
 
 
 @pytest.mark.parametrize("kind, content", CASES, ids=[f"{k}-{i}" for i, (k, _) in enumerate(CASES)])

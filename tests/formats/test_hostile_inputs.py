@@ -7,6 +7,7 @@ the parameter.  Accepted-by-design inputs (UTF-8 BOM, CRLF line endings) are
 tested in ``tests/formats/test_trec.py``.
 """
 
+import gzip
 import os
 
 import pytest
@@ -55,8 +56,15 @@ CASES = [
     ("qrels: whitespace only", lambda t: lambda: trec.read_qrels(_file(t, "q", " \n\t\n")), "file"),
     ("qrels: three fields", lambda t: lambda: trec.read_qrels(_file(t, "q", "1 0 a\n")), "line"),
     ("qrels: grade not a number", lambda t: lambda: trec.read_qrels(_file(t, "q", "1 0 a high\n")), "line"),
-    ("qrels: negative grade", lambda t: lambda: trec.read_qrels(_file(t, "q", "1 0 a -2\n")), "line"),
-    ("qrels: document judged twice", lambda t: lambda: trec.read_qrels(_file(t, "q", "1 0 a 1\n1 0 a 0\n")), "line"),
+    ("qrels: fractional grade", lambda t: lambda: trec.read_qrels(_file(t, "q", "1 0 a 1.5\n")), "line"),
+    ("qrels: document given two grades", lambda t: lambda: trec.read_qrels(_file(t, "q", "1 0 a 1\n1 0 a 0\n")), "line"),
+    ("qrels: header line", lambda t: lambda: trec.read_qrels(
+        _file(t, "q", "query_id iteration doc_id relevance\n1 0 a 1\n")), "line"),
+    ("qrels: header line and nothing else", lambda t: lambda: trec.read_qrels(
+        _file(t, "q", "query_id iteration doc_id relevance\n"), skip_header=True), "line"),
+    ("qrels: truncated gzip", lambda t: lambda: trec.read_qrels(
+        _file(t, "q", gzip.compress(QRELS_OK.encode())[:-6])), "file"),
+    ("qrels: zstd", lambda t: lambda: trec.read_qrels(_file(t, "q", b"\x28\xb5\x2f\xfd" + b"\0" * 9)), "file"),
     ("qrels: non-UTF-8 bytes", lambda t: lambda: trec.read_qrels(_file(t, "q", b"1 0 \xe9 1\n")), "line"),
     ("qrels: NUL byte", lambda t: lambda: trec.read_qrels(_file(t, "q", "1 0 a\x00 1\n")), "line"),
     ("qrels: missing file", lambda t: lambda: trec.read_qrels(t / "nope.txt"), "file"),
@@ -67,6 +75,8 @@ CASES = [
     ("run: NaN score", lambda t: lambda: trec.read_run(_file(t, "r", "1 Q0 a 1 NaN t\n")), "line"),
     ("run: infinite score", lambda t: lambda: trec.read_run(_file(t, "r", "1 Q0 a 1 -inf t\n")), "line"),
     ("run: document twice", lambda t: lambda: trec.read_run(_file(t, "r", "1 Q0 a 1 1 t\n1 Q0 a 2 0 t\n")), "line"),
+    ("run: header line", lambda t: lambda: trec.read_run(
+        _file(t, "r", "qid Q0 docno rank score tag\n1 Q0 a 1 1 t\n")), "line"),
     ("run: two tags in one file", lambda t: lambda: trec.read_run(_file(t, "r", "1 Q0 a 1 1 t\n1 Q0 b 2 0 u\n")), "file"),
     ("run: topic not in qrels", lambda t: lambda: trec.read_run(
         _file(t, "r", "9 Q0 a 1 1 t\n"), qrels=trec.read_qrels(_file(t, "q", QRELS_OK))), "file"),

@@ -27,7 +27,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from evalkit.formats import _intern, trec
+from evalkit.formats import _intern, run_table, trec
 from evalkit.formats._columns import _simple, checked_bytes
 from evalkit.formats._intern import Interned
 from evalkit.formats._scan import POW10, first_other, parse_floats, parse_ints, split_fields
@@ -570,7 +570,7 @@ def test_scanned_run_itself_equals_line_by_line_parse(tmp_path):
     # the compiled path, not the column-wise one it falls back to
     raw = awkward_run(np.random.default_rng(10), TOPICS, 40, POOL_DOCS)
     path = write_run(tmp_path, raw)
-    table = trec._scanned_run(path, raw, Interned())
+    table = run_table._scanned_run(path, raw, Interned())
     assert table is not None
     expected = plain_parse(raw)
     assert table.topic.tolist() == expected["topic"]

@@ -49,8 +49,8 @@ def test_microblog_topic_ids_are_normalised(tmp_path):
     [
         ("qrels", "1 0 a\n", 1, "expected 4 fields"),
         ("qrels", "1 0 a 1\n1 0 b x\n", 2, "grade 'x' is not an integer"),
-        ("qrels", "1 0 a -1\n", 1, "negative"),
-        ("qrels", "1 0 a 1\n1 0 a 2\n", 2, "judged twice"),
+        ("qrels", "1 0 a 1\n1 0 a 1.5\n", 2, "grade '1.5' is not a whole number"),
+        ("qrels", "1 0 a 1\n1 0 a 2\n", 2, "judged twice for topic 1, grade 2 here and 1 on line 1"),
         ("run", "1 Q0 a 1 1.0\n", 1, "expected 6 fields"),
         # a judge's qrels given where a run belongs: the line says how to give it
         ("run", "1 0 a 2\n", 1, "got 4: this looks like a qrels line .* --judge NAME=FILE"),

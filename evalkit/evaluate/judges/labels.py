@@ -10,7 +10,15 @@ grade`` and checks the grade scale:
   (``--clip``; a note says how many labels, per judge);
 * without, the scale is the lowest to the highest label seen, and a note
   names it and the judges and lines that set its maximum (one LLM judge's
-  ``10`` among 0-3 grades changes Dmax, hence UG and WG, for everyone).
+  ``10`` among 0-3 grades changes Dmax, hence UG and WG, for everyone) and,
+  when it is below 0, its minimum.
+
+Grades are kept as written, negative ones too (TREC Web's -2 for spam:
+``--grades -2:3`` declares such a scale; what a negative grade counts for is
+the scoring's business, as in trec_eval, where it is judged non-relevant).
+Files may be gzip, bz2 or xz and may start with a header line to skip
+(``skip_header``, ``--skip-header``); exactly repeated lines are read once,
+with a note (:mod:`evalkit.formats.trec`).
 
 Names must be unique across ``--judge`` and the assessors of ``--ratings``;
 a ratings file whose second column holds one iteration-like value (``0``,
@@ -27,7 +35,10 @@ import numpy as np
 import pandas as pd
 
 from ...errors import InputError, ParameterError
+from ...formats._columns import checked_bytes
+from ...formats._header import LineFormat
 from ...formats.judge_files import data_lines, read_judge_qrels
+from ...formats.trec import QRELS_LINE
 
 __all__ = ["LABEL_COLUMNS", "parse_grades", "parse_judges", "read_labels", "labels_to_ratings",
            "grade_scale"]
@@ -47,36 +58,47 @@ class _Source:
     frame: pd.DataFrame            # topic, doc, grade
     rows: np.ndarray | None
     option: str                    # how it was given, for messages
+    fmt: LineFormat = QRELS_LINE   # the file's lines, for its header line
+    skip_header: bool | None = None
+    repeated: np.ndarray | None = None   # the reader's rows read once already (not in frame)
 
     def line(self, k: int) -> int | None:
         if self.rows is None:
             return self._item_line(k)
-        if not hasattr(self, "_lines"):
-            self._lines = data_lines(self.path)     # read once, only for a message
+        if not hasattr(self, "_lines"):             # read once, only for a message
+            lines = data_lines(self.path, self.fmt, self.skip_header)
+            self._lines = lines if self.repeated is None else np.delete(lines, self.repeated)
         return int(self._lines[self.rows[k]])
 
     def _item_line(self, k: int) -> int | None:
         """The line of label ``k``'s item in an STC-ja file (``post reply r1 ... rN``)."""
         if not hasattr(self, "_items"):
             self._items = {}
-            with open(self.path, encoding="utf-8-sig") as f:
-                for number, text in enumerate(f, 1):
-                    fields = text.split()
-                    if len(fields) >= 2:
-                        self._items.setdefault((fields[0], fields[1]), number)
+            raw, _ = checked_bytes(self.path, self.fmt, self.skip_header)
+            for number, text in enumerate(raw.decode("utf-8").splitlines(), 1):
+                fields = text.split()
+                if len(fields) >= 2:
+                    self._items.setdefault((fields[0], fields[1]), number)
         item = (str(self.frame["topic"].iloc[k]), str(self.frame["doc"].iloc[k]))
         return self._items.get(item)
 
 
 def parse_grades(text: str) -> tuple[int, int]:
-    """``"0:3"`` -> ``(0, 3)``: whole numbers ``0 <= LO < HI``."""
+    """``"0:3"`` -> ``(0, 3)``, ``"-2:3"`` -> ``(-2, 3)``: whole numbers ``LO < HI``.
+
+    LO may be negative (TREC Web's -2 for spam, -1 elsewhere); the scale is
+    then every whole number from LO to HI, and agreement statistics
+    (``evalkit agreement``) work on it as declared: an ordinal or interval
+    scale on which -2 lies two steps below 0.
+    """
     lo, sep, hi = str(text).partition(":")
     try:
         lo_i, hi_i = int(lo), int(hi)
     except ValueError:
-        raise ParameterError("grades", text, "LO:HI, two whole numbers such as 0:3") from None
-    if not sep or lo_i < 0 or hi_i <= lo_i:
-        raise ParameterError("grades", text, "LO:HI with 0 <= LO < HI, such as 0:3")
+        raise ParameterError("grades", text, "LO:HI, two whole numbers such as 0:3 or -2:3"
+                             ) from None
+    if not sep or hi_i <= lo_i:
+        raise ParameterError("grades", text, "LO:HI with LO < HI, such as 0:3 or -2:3")
     return lo_i, hi_i
 
 
@@ -95,20 +117,23 @@ def parse_judges(specs) -> dict[str, str]:
     return out
 
 
-def _ratings_sources(path, fmt: str, compiled) -> list[_Source]:
-    from ...formats.assessor_ratings import _first_fields, read_any_ratings
+def _ratings_sources(path, fmt: str, compiled, skip_header: bool | None = None
+                     ) -> tuple[list[_Source], list[str]]:
+    """The judges of a ratings file (one source per assessor) and the reader's notes."""
+    from ...formats.assessor_ratings import RATINGS_LINE, _first_fields, read_any_ratings
+    from ...formats.ratings import STC_LINE
     from .gains import natural_key
 
     path = Path(path)
-    is_stc = fmt == "stc" or (fmt == "auto" and len(_first_fields(path)) != 4)
+    is_stc = fmt == "stc" or (fmt == "auto" and len(_first_fields(path, skip_header)) != 4)
     try:
-        frame = read_any_ratings(path, None, fmt, compiled)
+        frame = read_any_ratings(path, None, fmt, compiled, skip_header)
     except InputError as exc:
         if is_stc or "twice" not in exc.problem:
             raise
         from ...formats.judge_files import second_column
 
-        values = pd.unique(second_column(path))
+        values = pd.unique(second_column(path, skip_header))
         if len(values) != 1 or not _iteration_like(str(values[0])):
             raise
         raise InputError(f"{exc.problem}, and the second column is always {values[0]}: this looks "
@@ -128,8 +153,9 @@ def _ratings_sources(path, fmt: str, compiled) -> list[_Source]:
         part = frame.iloc[rows]
         out.append(_Source(str(name), path, pd.DataFrame({
             "topic": part["topic"].to_numpy(), "doc": part["doc"].to_numpy(),
-            "grade": part["rating"].to_numpy(np.int64)}), None if is_stc else rows, "--ratings"))
-    return out
+            "grade": part["rating"].to_numpy(np.int64)}), None if is_stc else rows, "--ratings",
+            STC_LINE if is_stc else RATINGS_LINE, skip_header, frame.attrs.get("repeated_rows")))
+    return out, list(frame.attrs.get("read_notes", []))
 
 
 def _iteration_like(text: str) -> bool:
@@ -178,31 +204,39 @@ def _labels(n: int) -> str:
 
 
 def _inferred(sources: list[_Source]) -> tuple[int, int, list[str]]:
-    lo = min(int(s.frame["grade"].min()) for s in sources)
+    lows = {s.judge: int(s.frame["grade"].min()) for s in sources}
     tops = {s.judge: int(s.frame["grade"].max()) for s in sources}
-    hi = max(tops.values())
-    setters = [s for s in sources if tops[s.judge] == hi]
+    lo, hi = min(lows.values()), max(tops.values())
     head = (f"grades {lo}..{hi} inferred from the labels (declare the scale with --grades LO:HI): "
             f"the highest, {hi}, is ")
+    note = head + _set_by(sources, tops, hi, "highest", "at most", max)
+    if lo < 0:                     # below 0: name it too (TREC Web's -2 for spam)
+        note += f"; the lowest, {lo}, is " + _set_by(sources, lows, lo, "lowest", "at least", min)
+    return lo, hi, [note]
+
+
+def _set_by(sources: list[_Source], ends: dict, end: int, which: str, bound: str, pick) -> str:
+    """Which judges and lines give the scale's end ``end`` (``ends``: each judge's)."""
+    setters = [s for s in sources if ends[s.judge] == end]
     if len(setters) == len(sources) > 1:
-        return lo, hi, [head + f"every judge's highest grade ({len(sources)} judges)"]
+        return f"every judge's {which} grade ({len(sources)} judges)"
     parts = []
     for s in setters[:3]:
-        at = np.flatnonzero(s.frame["grade"].to_numpy() == hi)
+        at = np.flatnonzero(s.frame["grade"].to_numpy() == end)
         lines = [s.line(int(k)) for k in at[:3]] if s.rows is not None else []
         where = (f"{s.path.name} line{'s' if len(lines) > 1 else ''} "
                  + ", ".join(map(str, lines)) + (" ..." if len(at) > 3 else "")) if lines else s.path.name
         parts.append(f"{s.judge} ({_labels(len(at))}, {where})")
     more = f" and {len(setters) - 3} more judges" if len(setters) > 3 else ""
-    rest = [t for j, t in tops.items() if t < hi]
-    others = (f"; the other {len(rest)} judge(s) grade at most {max(rest)}" if rest else "")
-    return lo, hi, [head + f"set by {', '.join(parts)}{more}{others}"]
+    rest = [t for t in ends.values() if t != end]
+    others = (f"; the other {len(rest)} judge(s) grade {bound} {pick(rest)}" if rest else "")
+    return f"set by {', '.join(parts)}{more}{others}"
 
 
 def read_labels(judges: dict | None = None, ratings=None, ratings_format: str = "auto",
                 grades: tuple[int, int] | None = None, clip: bool = False,
-                compiled: bool | None = None, option: str | None = None
-                ) -> tuple[pd.DataFrame, list[str]]:
+                compiled: bool | None = None, option: str | None = None,
+                skip_header: bool | None = None) -> tuple[pd.DataFrame, list[str]]:
     """Every judge's labels as ``topic, judge, doc, grade`` and the notes for stderr.
 
     ``judges``: ``{name: qrels path}`` (:func:`~evalkit.formats.judge_files.read_judge_qrels`);
@@ -211,12 +245,16 @@ def read_labels(judges: dict | None = None, ratings=None, ratings_format: str = 
     the declared scale ``(LO, HI)``; see the module docstring for ``clip``
     and the inferred scale; ``option`` names the scale in messages (default
     ``--grades LO:HI``).  ``labels.attrs["grades"]`` holds the scale.
+    ``skip_header``: skip a first line that looks like a header in every
+    file (None: as :func:`~evalkit.formats._header.skipping_headers` says).
+    The notes: lines read once, then the scale's.
     """
     if grades is not None:
         grades = parse_grades(f"{grades[0]}:{grades[1]}")
     if clip and grades is None:
         raise InputError("--clip needs --grades LO:HI (the scale to clamp labels into)")
-    sources = _ratings_sources(ratings, ratings_format, compiled) if ratings is not None else []
+    sources, read_notes = (_ratings_sources(ratings, ratings_format, compiled, skip_header)
+                           if ratings is not None else ([], []))
     taken = {s.judge: "--ratings " + str(ratings) for s in sources}
     for name, path in (judges or {}).items():
         name = str(name)
@@ -224,9 +262,11 @@ def read_labels(judges: dict | None = None, ratings=None, ratings_format: str = 
             raise InputError(f"judge {name} is given twice ({taken[name]} has an assessor {name}, "
                              f"and --judge {name}={path})", hint="give each judge a name of its own")
         taken[name] = f"--judge {name}={path}"
-        frame = read_judge_qrels(path, name)
+        frame = read_judge_qrels(path, name, skip_header)
+        read_notes += frame.attrs.get("read_notes", [])
         sources.append(_Source(name, Path(path), frame[["topic", "doc", "grade"]].copy(),
-                               np.arange(len(frame)), "--judge"))
+                               np.arange(len(frame)), "--judge", QRELS_LINE, skip_header,
+                               frame.attrs.get("repeated_rows")))
     if not sources:
         raise InputError("no judges: give --judge NAME=FILE (one per judge) or --ratings FILE")
     if grades is not None:
@@ -234,6 +274,7 @@ def read_labels(judges: dict | None = None, ratings=None, ratings_format: str = 
         notes = _declared(sources, lo, hi, clip, option or f"--grades {lo}:{hi}")
     else:
         lo, hi, notes = _inferred(sources)
+    notes = read_notes + notes
     labels = pd.concat([s.frame.assign(judge=s.judge) for s in sources],
                        ignore_index=True)[LABEL_COLUMNS]
     labels["grade"] = labels["grade"].astype(np.int64)

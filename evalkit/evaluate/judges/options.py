@@ -1,22 +1,46 @@
-"""Options every judging command shares: ``--judge``, ``--ratings``, ``--grades``, ``--clip``, ``--out``.
+"""Options every judging command shares: ``--judge``, ``--ratings``, ``--grades``, ``--clip``,
+``--skip-header``, ``--out``.
 
 ``evalkit score``, ``compare``, ``assessors`` and ``agreement`` take judges
 as they come (:mod:`evalkit.evaluate.judges.labels`): one TREC qrels file per
 judge (``--judge NAME=FILE``, repeatable), a per-assessor ratings file
-(``--ratings FILE``, once), or both.  :func:`check_out_dir` is the one check
-of ``--out DIR``, made before any work: a folder that cannot be written is
-refused in one line (exit 2) and nothing is written.
+(``--ratings FILE``, once), or both, compressed or not, with a header line
+to skip or not (``--skip-header``, for every input file of the command).
+:func:`check_out_dir` is the one check of ``--out DIR``, made before any
+work: a folder that cannot be written is refused in one line (exit 2) and
+nothing is written.  :func:`negative_values` lets ``--grades -2:3`` through
+argparse, which would take ``-2:3`` for an option.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from pathlib import Path
 
 from ...errors import InputError
 
-__all__ = ["add_judge_options", "check_out_dir", "read_judgments", "declared_grades"]
+__all__ = ["add_judge_options", "check_out_dir", "read_judgments", "declared_grades",
+           "negative_values", "NEGATIVE_VALUE_OPTIONS"]
+
+#: Options whose value may start with a minus sign: a negative grade (``--grades -2:3``,
+#: ``--cuts -1,1``, ``--gain-map -2:0,1:1``).
+NEGATIVE_VALUE_OPTIONS = ("--grades", "--cuts", "--gain-map")
+_NEGATIVE = re.compile(r"-\d[-\d:,.]*")
+
+
+def negative_values(argv: list[str]) -> list[str]:
+    """``argv`` with ``--grades -2:3`` written ``--grades=-2:3`` (the same for each of
+    :data:`NEGATIVE_VALUE_OPTIONS`): argparse takes a value starting with ``-`` that is
+    not a plain negative number for an option, and would refuse the pair."""
+    out = []
+    for token in argv:
+        if out and out[-1] in NEGATIVE_VALUE_OPTIONS and _NEGATIVE.fullmatch(token):
+            out[-1] = f"{out[-1]}={token}"
+        else:
+            out.append(token)
+    return out
 
 RATINGS_HELP = ("per-assessor ratings 'topic assessor doc rating' (or the NTCIR STC-ja file); "
                 "give it once, with every assessor in it")
@@ -30,10 +54,15 @@ def add_judge_options(p, ratings: bool = True) -> None:
                    help="one judge's TREC qrels 'topic iteration doc grade', named NAME; repeat "
                         "for each judge (adds to --ratings)")
     p.add_argument("--grades", metavar="LO:HI",
-                   help="the grade scale, e.g. 0:3: a label outside it is an error (or clamped "
-                        "with --clip); default: the lowest to the highest label seen")
+                   help="the grade scale, e.g. 0:3 or -2:3 (TREC Web's -2 for spam): a label "
+                        "outside it is an error (or clamped with --clip); default: the lowest to "
+                        "the highest label seen")
     p.add_argument("--clip", action="store_true",
                    help="clamp labels outside --grades into the scale (stderr says how many)")
+    p.add_argument("--skip-header", action="store_true",
+                   help="skip a first line that names the columns (e.g. 'query_id iteration "
+                        "doc_id relevance') in every input file; without it such a line is "
+                        "refused. A first line of data is never skipped")
 
 
 def check_out_dir(out) -> Path:
@@ -102,4 +131,5 @@ def read_judgments(args, command: str, compiled: bool | None = None):
     option = f"--dmax {dmax}" if dmax is not None and not getattr(args, "grades", None) else None
     return read_labels(judges, ratings[0] if ratings else None,
                        getattr(args, "ratings_format", "auto"), declared_grades(args),
-                       getattr(args, "clip", False), compiled, option)
+                       getattr(args, "clip", False), compiled, option,
+                       getattr(args, "skip_header", None))
