@@ -52,8 +52,13 @@ def normalise_ratings(ratings: pd.DataFrame) -> pd.DataFrame:
     bad = values.isna() | (values != values.round()) | (values < 0)
     if bad.any():
         i = int(np.flatnonzero(bad.to_numpy())[0])
-        raise InputError(f"rating {ratings.iloc[i][r.columns.get_loc('rating')]!r} in row {i} "
-                         "is not a whole number >= 0")
+        t, a, d, v = r.iloc[i][["topic", "assessor", "doc", "rating"]]
+        below = not pd.isna(values.iloc[i]) and values.iloc[i] < 0
+        raise InputError(f"{a}'s rating {v!r} of document {d} (topic {t}) is "
+                         + ("below 0: gains from several assessors need ratings >= 0"
+                            if below else "not a whole number"),
+                         hint="give --grades 0:HI --clip to clamp grades below 0 to 0; evalkit "
+                              "score reads them as trec_eval does" if below else None)
     r["rating"] = values.astype(np.int64)
     dup = r.duplicated(["topic", "assessor", "doc"])
     if dup.any():
