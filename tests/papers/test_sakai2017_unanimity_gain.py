@@ -435,6 +435,9 @@ def test_the_fall_with_n_fails_in_a_draw_whose_total_rises_and_quotes_the_paper(
     assert "the paper 16, 0" in fall.reproduced                   # N = 5 and N = 40 of Table 3
     assert "a total rises in draw 15 (2, 3)" in fall.reproduced
     assert fall.quote == sakai.QUOTES["reduce"][1] and fall.section == "§4"
+    # one N (a ratings file: its own N) has no trend to judge: no row
+    v = sakai.claims(sakai.table1(), published.load("sakai2017_table1"), reps[reps.N == 5], pairs)
+    assert not v.claim.str.startswith("Table 3: the discrepancies fall").any()
 
 
 def test_claims_on_fewer_than_twenty_draws_say_they_judge_the_committed_draw():
