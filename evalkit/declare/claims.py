@@ -34,6 +34,11 @@ measurement, a quantity the simulator fixes by construction) gets the fourth
 verdict :data:`NOT_TESTABLE` with its reason (:meth:`Claims.add_not_testable`):
 shown, never counted as a failure.
 
+**Resolved by an interval** (the workspace's rule). A difference or trend too
+noisy for the k-of-R rule in one draw is decided by its estimate over all
+draws and its 95% interval (:meth:`Claims.add_resolved`): above 0 holds,
+below 0 does not hold, including 0 is not testable here (unresolved).
+
 **Thresholds.** A claim with an operational threshold names it in
 ``threshold`` and its ``source``: ``paper`` when the paper states it (then the
 quote says so) or ``workspace`` when it is ours; a workspace threshold carries
@@ -71,7 +76,7 @@ import pandas as pd
 
 __all__ = ["Claims", "COLUMNS", "KINDS", "SOURCES", "HOLDS", "DOES_NOT_HOLD", "MIXED",
            "NOT_TESTABLE", "MIN_DRAWS", "HOLDS_FROM", "FAILS_UP_TO", "verdict",
-           "verdict_over_draws", "boundary_note", "share_interval", "sensitivity", "tally",
+           "verdict_over_draws", "interval_verdict", "boundary_note", "share_interval", "sensitivity", "tally",
            "tally_text", "figure_files", "RULE", "SIMULATED_NOTE"]
 
 #: Columns of every ``claims*.csv``.
@@ -119,6 +124,19 @@ def verdict_over_draws(k: int, r: int) -> str:
     return HOLDS if share >= HOLDS_FROM else DOES_NOT_HOLD if share <= FAILS_UP_TO else MIXED
 
 
+def interval_verdict(low: float, high: float) -> str:
+    """The verdict of "the estimate is above 0" from its 95% interval (see the module docstring).
+
+    >>> interval_verdict(0.01, 0.03), interval_verdict(-0.004, -0.001), interval_verdict(-0.01, 0.02)
+    ('holds', 'does not hold', 'not testable here')
+    """
+    if low > 0:
+        return HOLDS
+    if high < 0:
+        return DOES_NOT_HOLD
+    return NOT_TESTABLE
+
+
 def boundary_note(k: int, r: int) -> str:
     """``"one draw from mixed"`` when one draw more or fewer would change the verdict, else ``""``.
 
@@ -150,6 +168,8 @@ def share_interval(k: int, r: int, level: float = 0.95) -> tuple[float, float]:
 
 
 def _outcome_verdict(outcome) -> str:
+    if isinstance(outcome, str) and outcome in (HOLDS, DOES_NOT_HOLD, MIXED, NOT_TESTABLE):
+        return outcome
     if isinstance(outcome, (bool, np.bool_)):
         return verdict(outcome)
     values = list(outcome)
@@ -162,7 +182,8 @@ def sensitivity(thresholds: Sequence[float], outcome_at: Callable, fmt: str = "{
     """The verdict recomputed at each of ``thresholds``, in words.
 
     ``outcome_at(t)`` gives the claim's outcome at threshold ``t``: one bool,
-    or one bool per draw (then the rule of :func:`verdict_over_draws` applies).
+    one bool per draw (then the rule of :func:`verdict_over_draws` applies), or
+    a verdict in words (e.g. :func:`interval_verdict`'s).
     Returns ``"holds over 0.8-0.9 (no flip)"`` when every threshold gives the
     same verdict, else the runs, e.g. ``"flips: holds at 0.8-0.84, mixed at 0.86-0.9"``.
 
@@ -170,6 +191,8 @@ def sensitivity(thresholds: Sequence[float], outcome_at: Callable, fmt: str = "{
     'flips: holds at 0.8-0.85, does not hold at 0.9'
     >>> sensitivity([0.03, 0.05], lambda t: True)
     'holds over 0.03-0.05 (no flip)'
+    >>> sensitivity([0.9, 0.95, 0.99], lambda t: interval_verdict(0.0195 - t / 50, 1))
+    'flips: holds at 0.9-0.95, not testable here at 0.99'
     """
     ts = list(thresholds)
     if len(ts) < 2:
@@ -226,6 +249,23 @@ class Claims:
         """
         self._append(claim, kind, evidence, "", verdict(holds), explanation, section=section,
                      quote=quote, varies="", threshold=threshold, source=source,
+                     sensitivity=sensitivity)
+
+    def add_resolved(self, claim: str, evidence: str, low: float, high: float,
+                     explanation: str = "", *, varies: str, unresolved: str,
+                     kind: str = "paper", section: str = "", quote: str = "",
+                     threshold: str = "", sensitivity: str = "") -> None:
+        """Record a claim "the estimate is above 0" decided by its estimate over all draws and the
+        95% interval ``low``-``high`` (:func:`interval_verdict`); ``evidence`` gives both and the
+        k of R of the per-draw signs, ``unresolved`` the reason when the interval includes 0.
+        The rule is the workspace's: ``threshold`` names the interval, ``sensitivity`` is needed."""
+        outcome = interval_verdict(low, high)
+        if outcome == NOT_TESTABLE:
+            if not unresolved:
+                raise ValueError(f"an unresolved claim needs its reason: {claim!r}")
+            explanation = (unresolved + " " + explanation).strip()
+        self._append(claim, kind, evidence, "", outcome, explanation, section=section,
+                     quote=quote, varies=varies, threshold=threshold, source="workspace",
                      sensitivity=sensitivity)
 
     def add_over_draws(self, claim: str, evidence: str, outcomes: Iterable, explanation: str = "",

@@ -112,15 +112,21 @@ def test_the_claims_table_from_the_real_labels(loaded):
     combined = paper.combined_labels(m, 0.2)
     comb, _ = paper.combining_table(m, combined, 5, 50, 2)
     splits = paper.split_draws(m, combined, 5, 20, 50, 2)
+    split_mean = paper.split_summary(m, combined, 5, 20, 50, 2)
     spread = paper.spread_table(m, 50, 2)
     by_n = paper.gains_vs_n(m, (1, 9, 33), 20, 0.2, 2)
+    ug_diff = paper.ug_minus_raw(m, (1, 9, 33), 20, 0.2, 2, 50)
     out = paper.claims(vs, usual, paper.dirt(raw), paper.changed_by_clipping(raw, labels),
                        paper.separable_pairs(reports), reports["hsd"].anova, comb, splits, spread,
-                       by_n)
+                       by_n, split_mean, ug_diff)
     assert list(out.columns) == list(house.COLUMNS)
     assert out["kind"].tolist() == ["paper", "paper", "identity", "beyond", "beyond", "beyond",
                                     "beyond", "beyond"]
     assert out["verdict"].tolist()[:3] == [house.HOLDS, house.DOES_NOT_HOLD, house.HOLDS]
     assert out["verdict"].iloc[-1] == house.NOT_TESTABLE and out["explanation"].iloc[-1]
-    assert out["draws"].iloc[4].startswith(f"{int((splits[splits.judge == 'median'].supported & (splits[splits.judge == 'median']['diff'] > 0)).sum())} of 20")
+    # the combining and UG-vs-RawG rows are decided by the topic interval of their averages
+    for row, table in ((4, split_mean.set_index("judge").loc["median"]),
+                       (6, ug_diff.set_index("N").loc[paper.N_JUDGED])):
+        assert out["verdict"].iloc[row] == house.interval_verdict(table.diff_low, table.diff_high)
+        assert out["draws"].iloc[row] == "" and out["source"].iloc[row] == "workspace"
     assert (out.loc[out["verdict"] != house.HOLDS, "explanation"] != "").all()

@@ -133,6 +133,53 @@ def test_separable_pairs_counts_and_names_the_lower_side():
     assert out["share"] == pytest.approx(2 / 3)
 
 
+def test_ug_minus_raw_resamples_topics_as_explicit_resamples_and_scipy_would():
+    from evalkit.stats.confusion_agreement import percentile_interval, topic_bootstrap
+
+    rng = np.random.default_rng(7)
+    topics = np.repeat([f"t{i}" for i in range(6)], 12)
+    human = rng.integers(0, 4, len(topics))
+    llm = np.clip(human[:, None] + rng.integers(-2, 3, (len(topics), 5)), 0, 3)
+    m = _matrix(human, llm, topics)
+    out = paper.ug_minus_raw(m, n_grid=(2, 5), draws=3, p=0.2, seed=4, bootstrap=40).set_index("N")
+    by_n = paper.gains_vs_n(m, n_grid=(2, 5), draws=3, p=0.2, seed=4)      # the same subsets
+    wide = by_n.pivot_table(index=["N", "draw"], columns="gain", values="tau")
+    point = (wide["ug"] - wide["raw"]).groupby("N").mean()
+    assert out["mean_diff"].to_numpy() == pytest.approx(point.to_numpy(), abs=1e-12)
+    assert out.loc[2, "ug_at_least_raw"] == int((wide.loc[2, "ug"] >= wide.loc[2, "raw"]).sum())
+    # the interval by brute force: every replicate's items taken explicitly, scipy's tau-b
+    weights = topic_bootstrap(6, 40, 4)
+    _, code = np.unique(topics, return_inverse=True)
+    raw, d = llm.sum(1).astype(float), llm.max(1) - llm.min(1)
+    ug = np.where(raw > 0, raw + 0.2 * 5 * (3 - d), 0)
+    diffs = []
+    for w in weights:
+        take = np.concatenate([np.flatnonzero(code == t) for t in range(6) for _ in range(w[t])])
+        diffs.append(kendalltau(ug[take], human[take]).statistic
+                     - kendalltau(raw[take], human[take]).statistic)
+    low, high = percentile_interval(np.array(diffs)[:, None])
+    assert (out.loc[5, "diff_low"], out.loc[5, "diff_high"]) == pytest.approx((low[0], high[0]),
+                                                                             abs=1e-12)
+
+
+def test_split_summary_averages_the_splits_of_split_draws():
+    rng = np.random.default_rng(8)
+    topics = np.repeat([f"t{i}" for i in range(10)], 8)
+    human = rng.integers(0, 4, len(topics))
+    llm = np.clip(human[:, None] + rng.integers(-1, 2, (len(topics), 6)), 0, 3)
+    m = _matrix(human, llm, topics)
+    combined = paper.combined_labels(m, 0.2)
+    splits = paper.split_draws(m, combined, folds=2, draws=4, bootstrap=30, seed=1)
+    mean = paper.split_summary(m, combined, folds=2, draws=4, bootstrap=30, seed=1).set_index("judge")
+    per = splits.groupby("judge")["diff"]
+    assert mean.loc[list(per.groups), "mean_diff"].to_numpy() == pytest.approx(
+        per.mean().to_numpy(), abs=1e-12)
+    assert mean.loc["median", "positive"] == int((splits[splits.judge == "median"]["diff"] > 0).sum())
+    ordered = mean[["low_99", "low_90", "high_90", "high_99"]].dropna()
+    assert (ordered["low_99"] <= ordered["low_90"]).all() and (ordered["high_90"] <= ordered["high_99"]).all()
+    assert paper.SPLIT_LEVELS == (0.90, 0.95, 0.99)
+
+
 def _by_n(wins_at: dict, draws: int = 20):
     """UG above RawG in the first ``wins_at[N]`` subsets of N judges, below it in the rest."""
     rows = []
@@ -144,12 +191,20 @@ def _by_n(wins_at: dict, draws: int = 20):
     return pd.DataFrame(rows)
 
 
-def test_ug_vs_raw_is_judged_at_every_n_and_says_when_it_flips():
+def _ug_diff(intervals: dict):
+    return pd.DataFrame([{"N": n, "draws": 20 if n < 33 else 1, "ug_at_least_raw": 3,
+                          "mean_diff": (lo + hi) / 2, "diff_low": lo, "diff_high": hi}
+                         for n, (lo, hi) in intervals.items()])
+
+
+def test_ug_vs_raw_is_judged_at_every_n_by_its_topic_interval():
     from evalkit.papers import llmjudge2024 as lj
-    sens = lj.ug_vs_raw_sensitivity(_by_n({2: 3, 5: 19, 9: 4, 33: 0}))
-    # 3/20 does not hold, 19/20 holds, 4/20 does not hold, the one full set (UG < RawG) does not hold
-    assert sens == "flips: does not hold at 2, holds at 5, does not hold at 9-33"
-    assert lj.ug_vs_raw_sensitivity(_by_n({2: 20, 5: 20, 33: 1})) == "holds over 2-33 (no flip)"
+    # N = 2 above 0, N = 5 and 9 including 0 (a 0.003 gap the topics do not resolve), 33 below
+    sens = lj.ug_vs_raw_sensitivity(_ug_diff({2: (0.001, 0.01), 5: (-0.001, 0.009),
+                                              9: (-0.0098, 0.0021), 33: (-0.02, -0.001)}))
+    assert sens == "flips: holds at 2, not testable here at 5-9, does not hold at 33"
+    assert lj.ug_vs_raw_sensitivity(_ug_diff({2: (-0.003, 0.002), 33: (-0.02, 0.004)})) == \
+        "not testable here over 2-33 (no flip)"
 
 
 def test_the_combining_answer_uses_the_declared_median_not_the_best_on_the_same_topics():
@@ -167,14 +222,20 @@ def test_the_combining_answer_uses_the_declared_median_not_the_best_on_the_same_
                               {"test": "t-holm", "significant": 3, "pairs": 10, "share": 0.3, "lower_judges": 2}])
     spread = pd.DataFrame({"D": [0, 3], "exact": [0.9, 0.4], "exact_low": [0.8, 0.3], "exact_high": [0.95, 0.5],
                            "share": [0.1, 0.5]})
-    by_n = _by_n({2: 3, 33: 0})
+    ug_diff = _ug_diff({2: (-0.003, 0.002), 33: (-0.02, 0.004)})
+    split_mean = pd.DataFrame([{"judge": "median", "draws": 20, "positive": 20, "mean_diff": 0.027,
+                                "diff_low": -0.004, "diff_high": 0.060}])
     summary = pd.DataFrame([{"N": n, "gain": g, "draws": 20 if n < 33 else 1, "mean_tau": 0.4, "ug_best": 3}
                             for n in (2, 33) for g in ("raw", "ug", "wg")])
-    combining = lj.answers(separable, comb, splits, spread, summary, by_n)[1]
+    said = lj.answers(separable, comb, splits, spread, summary, split_mean, ug_diff)
+    combining = said[1]
     assert "the median of the 33 judges, has ordinal alpha 0.500 (0.400-0.600)" in combining
     assert "difference of +0.010" in combining and "positive in 20 of 20 topic splits" in combining
     assert "excluding 0 in only 2" in combining and "0.550" not in combining
-    assert "does not hold over 2-33 (no flip)" in lj.answers(separable, comb, splits, spread, summary, by_n)[2]
+    assert ("Averaged over the 20 splits the difference is +0.027 (95% topic-bootstrap interval "
+            "-0.004 to +0.060, including 0: 25 topics do not resolve it)") in combining
+    assert "not testable here over 2-33 (no flip)" in said[2]
+    assert "differ by -0.008 (95% topic-bootstrap interval -0.020 to +0.004, including 0" in said[2]
 
 
 def test_tau_b_from_the_table_of_distinct_values_equals_scipy_kendalltau_bit_for_bit():

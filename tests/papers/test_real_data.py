@@ -199,9 +199,21 @@ def test_the_tau_sentence_counts_draws_below_from_the_experiment_table():
 def test_claims_trend_rows_unanimity_closed_form_and_the_facts_identity():
     table = _claims([0.98] * 20, slopes=[-0.002] * 17 + [0.001] * 3)
     trend = table.loc[real_data.CLAIMS["trend"].format(m="nG@1")]
-    assert (trend.kind, trend.draws, trend.verdict) == ("beyond", "3 of 20", "does not hold")
+    # decided by the pooled slope's interval (all below 0), not by the 3 of 20 rising replicates
+    assert (trend.kind, trend.draws, trend.verdict) == ("beyond", "", "does not hold")
     assert trend.varies == real_data.VARIES["subsets"] and trend.quote == ""
     assert "all ten assessors (one set): 0.970" in trend.reproduced
+    assert "replicate slopes rising in 3 of 20" in trend.reproduced
+    assert trend.source == "workspace" and trend.threshold == real_data.TREND_RULE
+    assert trend.sensitivity == "does not hold over 90%-99% (no flip)"
+    # a rise in 6 of 20 replicates with the pooled slope clearly below 0: still does not hold
+    mixed = _claims([0.98] * 20, slopes=[-0.003] * 14 + [0.0005] * 6)
+    assert mixed.loc[real_data.CLAIMS["trend"].format(m="nG@1"), "verdict"] == "does not hold"
+    # slopes +-0.001 alternating: the pooled slope is 0, its interval includes 0: not testable
+    flat = _claims([0.98] * 20, slopes=[0.001, -0.001] * 10).loc[real_data.CLAIMS["trend"].format(m="nG@1")]
+    assert flat.verdict == "not testable here" and flat.explanation.startswith("Unresolved: ")
+    rising = _claims([0.98] * 20, slopes=[0.002] * 20).loc[real_data.CLAIMS["trend"].format(m="nG@1")]
+    assert rising.verdict == "holds"
     unanimous = table.loc[real_data.CLAIMS["unanimous"]]
     # real share of D < 2 is 1 - 0.5; uniform: 2 (2/3)^10 - (1/3)^10 = 0.0347
     assert unanimous.verdict == "holds" and "real 0.500 vs uniform 0.035" in unanimous.reproduced
@@ -236,6 +248,16 @@ def test_the_findings_headline_agrees_with_the_committed_claims_table():
     trend = [table.loc[claims["trend"].format(m=m)] for m in ("nG@1", "P+", "nERR")]
     assert all(t.kind == "beyond" and t.verdict != "holds" for t in trend)
     assert f"Beyond the paper, {tally_text(rows, 'beyond')}" in head
+    # "the nG@1 and P+ tau falls": both slopes' intervals below 0, so both rows do not hold;
+    # nERR's interval includes 0: not testable; the replicate counts quoted are the table's
+    fits = real_data.tau_trend(pd.read_csv(FIGURES / "real_data" / "stc_assessors_n.csv")).set_index("measure")
+    assert [t.verdict for t in trend] == ["does not hold", "does not hold", "not testable here"]
+    assert (fits.loc[["nG@1", "P+"], "slope_high"] < 0).all()
+    assert fits.loc["nERR", "slope_low"] < 0 < fits.loc["nERR", "slope_high"]
+    assert (f"only {fits.loc['nG@1', 'rising']} and {fits.loc['P+', 'rising']} of the "
+            f"{fits.loc['P+', 'replicates']} replicates' own slopes rise") in head
+    assert "tau falls (the 95% interval of each slope lies below 0" in head
+    assert "even falls" not in head
     facts = table.loc[table.kind == "identity"].iloc[-1]
     assert facts.source == "workspace" and "states no rounding rule" in facts.threshold
     assert facts.sensitivity == "holds over 0.5-1 (no flip)" and "relevant per topic 193.5" in facts.reproduced

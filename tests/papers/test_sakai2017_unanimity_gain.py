@@ -153,8 +153,7 @@ def test_es_at_the_hsd_border_is_q_over_root_n():
     assert q == pytest.approx(4.85, abs=0.01)        # printed tables: q(0.05; 16, inf) = 4.85
     assert v["predicted ES at the border, q / sqrt(n)"] == pytest.approx(q / 10)
     assert v["reproduced ES of discrepant pairs, median"] == pytest.approx(0.51)
-    assert v.iloc[7] == pytest.approx((q / 2.4) ** 2) and 4 < v.iloc[7] < 4.2
-    assert v.iloc[8] == pytest.approx((q / 1.6) ** 2) and 9 < v.iloc[8] < 9.3
+    assert len(v) == 7                  # no "topics needed" rows: Table 3's ES is another formula
 
 
 def test_run_spread_worlds_differ_only_in_run_spread_and_report_the_border():
@@ -187,19 +186,107 @@ def test_a_collection_built_in_memory_equals_the_one_read_back_from_its_files(tm
     assert all(np.array_equal(x, y) for x, y in zip(a.grades, b.grades))
 
 
-def test_the_papers_own_rows_imply_a_handful_of_topics():
+def test_the_table3_transcription_is_the_papers_own_numbers():
+    """All 24 rows (48 printed (pair, gain) values) are found, as printed, in the paper's text."""
+    import pandas as pd
+
+    from evalkit import paths
+    from evalkit.declare import quotes
+
+    sakai_text = quotes.load("sakai2017")
+    t3 = pd.read_csv(paths.ROOT / "data" / "published" / "sakai2017_table3.csv", dtype=str)
+    assert len(t3) == 24 and t3.groupby(["measure", "dmax", "N"]).size().sum() == 24
+
+    def printed(r, pair):
+        return f"{pair} {r.p_RawG} {r.d_RawG} {r.ES_RawG} {r.p_UG} {r.d_UG} {r.ES_UG}"
+
+    for r in t3.itertuples():
+        # the paper prints one run as "Poly-U-C-R1" (its name is PolyU-C-R1 in every other row)
+        assert any(quotes.missing(printed(r, pair), sakai_text) == []
+                   for pair in (r.pair, r.pair.replace("PolyU", "Poly-U"))), r.pair
+    # one digit changed is not found
+    r = t3.iloc[0]
+    assert quotes.missing(printed(r, r.pair).replace("1.808", "1.809"), sakai_text)
+    # the paper's discrepancies per N: 16, 6, 2 (none at N = 40, 80)
+    assert t3.groupby("N").size().to_dict() == {"5": 16, "10": 6, "20": 2}
+
+
+def test_the_published_denominator_by_hand():
+    from scipy.stats import studentized_range
 
     from evalkit.workspace import published
 
-    rows = sakai.es_paper_rows(published.load("sakai2017_table3")).set_index(["pair", "gain"])
-    first = rows[rows["measure"] == "nG@1"].iloc[0]              # MSRSC vs Grad1, Dmax 2, N 5, RawG
-    assert (first.d, first.ES) == (0.1373, 1.808)
-    q = 4.8536                                                    # q(0.95; 16, 15 x 99), es_arithmetic.md
-    assert first.implied_sd_E == pytest.approx(0.1373 / 1.808)    # 0.0759
-    assert first.border_d_at_n == pytest.approx(q * 0.1373 / 1.808 / 10, abs=1e-5)   # 0.0369
-    assert first.implied_topics == pytest.approx((q / 1.808) ** 2, abs=1e-3)           # 7.21
-    assert len(rows) == 2 * len(published.load("sakai2017_table3"))
-    assert rows.implied_topics.between(3.9, 9.0).all()            # (q/2.447)^2 = 3.93 .. (q/1.629)^2 = 8.88
+    f = sakai.es_published_denominator(published.load("sakai2017_table3"))
+    assert list(f.columns) == list(sakai.DENOMINATOR_COLUMNS) == [
+        "measure", "dmax", "assessors", "gain", "pair", "p_value", "d", "es", "implied_denominator",
+        "implied_sd", "border", "d_over_border"]
+    assert len(f) == 48
+    q = studentized_range.ppf(0.95, 16, 15 * 99)                  # scipy, independently: 4.8536
+    assert q == pytest.approx(4.8536, abs=1e-4)
+    first = f.iloc[0]                                             # nG@1, Dmax 2, N 5, MSRSC vs Grad1
+    assert (first.measure, first.dmax, first.assessors, first.gain) == ("nG@1", 2, 5, "RawG")
+    assert (first.p_value, first.d, first.es) == (0.064, 0.1373, 1.808)
+    assert first.implied_denominator == pytest.approx(0.1373 / 1.808)           # 0.07594
+    assert first.implied_sd == pytest.approx(np.sqrt(0.1373 / 1.808))           # 0.2756
+    assert first.border == pytest.approx(q * np.sqrt(0.1373 / 1.808 / 100))    # 0.1337
+    assert first.d_over_border == pytest.approx(0.1373 / (q * np.sqrt(0.1373 / 1.808 / 100)))
+    assert first.d_over_border == pytest.approx(1.0265, abs=1e-4)
+    # the issue's example: nG@1, Dmax 2, N 5, RawG gives 0.07594, 0.07596, 0.07592
+    cond = f[(f.measure == "nG@1") & (f.dmax == 2) & (f.assessors == 5) & (f.gain == "RawG")]
+    assert cond.implied_denominator.round(5).tolist() == [0.07594, 0.07596, 0.07592]
+    # under the sd reading the border is q (|d|/ES) / 10, so |d| / border = 10 ES / q
+    assert sakai.sd_reading_d_over_border(f).to_numpy() == pytest.approx(10 * f.es / q)
+    # every printed pair sits just above the border as a variance, 3-5 borders away as an sd
+    assert f.d_over_border.between(1.01, 1.16).all()
+    assert sakai.sd_reading_d_over_border(f).between(3.3, 5.1).all()
+
+
+def test_the_denominator_spread_within_conditions_against_the_printing_precision():
+    import pandas as pd
+
+    from evalkit.workspace import published
+
+    f = sakai.es_published_denominator(published.load("sakai2017_table3"))
+    sp = sakai.denominator_spread(f)
+    assert len(sp) == 12 and sp.pairs.sum() == 28          # 12 conditions with 2-3 pairs; 20 alone
+    assert sp.within_printing.sum() == 11
+    off = sp[~sp.within_printing].iloc[0]
+    assert (off.measure, off.dmax, off.assessors, off.gain) == ("nERR", 2, 5, "UG")
+    # by hand: .1268/2.283 = 0.055541, .1280/2.375 = 0.053895; the intervals
+    # [.12675/2.2835, .12685/2.2825] and [.12795/2.3755, .12805/2.3745] do not meet
+    assert off.implied_denominator_max == pytest.approx(0.1268 / 2.283)
+    assert off.implied_denominator_min == pytest.approx(0.1280 / 2.375)
+    assert off.overlap == pytest.approx(0.12805 / 2.3745 - 0.12675 / 2.2835)     # -0.00158
+    # a hand-made condition: two pairs one rounding step apart share a point, two far apart do not
+    toy = pd.DataFrame({"measure": "m", "dmax": 2, "assessors": 5, "gain": "RawG",
+                        "pair": ["a", "b", "c", "d"], "d": [0.1000, 0.1001, 0.1000, 0.1100],
+                        "es": [2.000, 2.000, 2.000, 2.000]})
+    toy["implied_denominator"] = toy.d / toy.es
+    ok = sakai.denominator_spread(toy.iloc[:2])
+    assert bool(ok.within_printing.iloc[0]) and ok.relative_spread.iloc[0] == pytest.approx(
+        0.0001 / 2 / ((0.1 + 0.1001) / 4))
+    assert not bool(sakai.denominator_spread(toy.iloc[2:]).within_printing.iloc[0])
+
+
+def test_the_two_readings_side_by_side():
+    import pandas as pd
+
+    from evalkit.workspace import published
+
+    f = sakai.es_published_denominator(published.load("sakai2017_table3"))
+    pairs = pd.DataFrame({"replication": 0, "measure": ["nG@1", "P+"], "d_RawG": [0.15, 0.10],
+                          "ES_RawG": [0.5, 0.6], "d_UG": [0.14, 0.11], "ES_UG": [0.5, 0.55]})
+    r = sakai.es_readings(f, pairs).set_index(["quantity", "reading", "measure"])
+    # the paper's pairs as sqrt(V_E) with V_E = |d|/ES: ES = sqrt(|d| ES); first 0.4982
+    var_es = np.sqrt(f.d * f.es)
+    assert r.loc[("paper ES as |d| / sqrt(V_E)", "variance", "all"), "median"] == pytest.approx(var_es.median())
+    assert r.loc[("paper ES as |d| / sqrt(V_E)", "standard deviation", "all"), "min"] == 1.629
+    # the workspace's pairs as Table 3 computes them: |d|/V_E = ES^2/|d|
+    ng = r.loc[("workspace ES as Table 3 computes it", "variance", "nG@1")]
+    assert (ng["min"], ng["max"]) == pytest.approx((0.5 ** 2 / 0.15, 0.5 ** 2 / 0.14))
+    sd = r.loc[("workspace ES as Table 3 computes it", "standard deviation", "all")]
+    assert (sd["values"], sd["median"]) == (4, pytest.approx(0.525))
+    assert r.loc[("paper ES as printed", "(either)", "nERR"), "max"] == 2.375
 
 
 def test_borderline_es_follows_q_over_root_n_on_topic_subsets():
@@ -311,7 +398,7 @@ def test_claims_are_judged_over_draws_at_the_range_they_state():
     from evalkit.workspace import published
 
     v = sakai.claims(t1, published.load("sakai2017_table1"), reps, pairs).set_index("claim")
-    assert sakai.CLAIM_RANGES == {"d": (0.12, 0.17), "es": (1.6, 2.4)}
+    assert sakai.CLAIM_RANGES == {"d": (0.12, 0.17)}
     row = lambda start: v[v.index.str.startswith(start)].iloc[0]   # noqa: E731
     assert row("Table 1")[["kind", "draws", "verdict"]].tolist() == ["identity", "", "holds"]
     # upper limits: all >= 1 only in draws 0-2 (both conditions): 3 of 20
@@ -323,13 +410,34 @@ def test_claims_are_judged_over_draws_at_the_range_they_state():
     none = row("Table 3: no discrepancies at N = 40 and 80")
     assert none[["draws", "verdict"]].tolist() == ["12 of 20", "mixed"]
     assert "8 of 20 draws have discrepancies at N = 40 or 80 (N = 40 in 8 draws" in none.explanation
-    # ES: per-draw median of (0.5, 0.5, 2.0, 2.0) = 1.25 for draws 0-16, 0.5 after: 0 of 20
-    assert row("Table 3: discrepant (borderline) pairs have ES_HSD")[["draws", "verdict"]].tolist() \
-        == ["0 of 20", "does not hold"]
+    # totals per N: 2 at N = 5, then 0 (draws 0-11) or 1 (draws 12-19) at N = 40: never a rise
+    fall = row("Table 3: the discrepancies fall as N grows")
+    assert fall[["kind", "draws", "verdict"]].tolist() == ["paper", "20 of 20", "holds"]
+    assert "committed draw 2, 0" in fall.reproduced and "rises" not in fall.reproduced
+    # Table 3's ES is no longer judged against the draws (a beyond row on the paper's numbers)
+    assert not v.index.str.contains("ES_HSD").any()
     # |d|: median 0.12 (on the edge, inclusive) in draws 0-1, 0.107 elsewhere: 2 of 20, calibration
     d = row("Table 3: discrepant pairs have |d| of about 0.12-0.17")
     assert d[["kind", "draws", "verdict"]].tolist() == ["calibration", "2 of 20", "does not hold"]
     assert "0 of 4 values within" not in d.reproduced and "4 of 4 values within 0.12-0.17" in d.reproduced
+
+
+def test_the_fall_with_n_fails_in_a_draw_whose_total_rises_and_quotes_the_paper():
+    from evalkit.workspace import published
+
+    reps, pairs = _draws(big_from=15)
+    reps.loc[(reps.replication >= 15) & (reps.N == 40), "discrepancies"] = 3    # 2 at N 5, 3 at N 40
+    counts = sakai.count_published_pairs(published.load("sakai2017_table3"))
+    v = sakai.claims(sakai.table1(), published.load("sakai2017_table1"), reps, pairs,
+                     published_counts=counts)
+    fall = v[v.claim.str.startswith("Table 3: the discrepancies fall")].iloc[0]
+    assert (fall.draws, fall.verdict) == ("15 of 20 (one draw from holds)", "mixed")
+    assert "the paper 16, 0" in fall.reproduced                   # N = 5 and N = 40 of Table 3
+    assert "a total rises in draw 15 (2, 3)" in fall.reproduced
+    assert fall.quote == sakai.QUOTES["reduce"][1] and fall.section == "§4"
+    # one N (a ratings file: its own N) has no trend to judge: no row
+    v = sakai.claims(sakai.table1(), published.load("sakai2017_table1"), reps[reps.N == 5], pairs)
+    assert not v.claim.str.startswith("Table 3: the discrepancies fall").any()
 
 
 def test_claims_on_fewer_than_twenty_draws_say_they_judge_the_committed_draw():
@@ -389,8 +497,34 @@ def test_the_headline_findings_in_the_docs_match_the_committed_outputs():
     assert not re.search(r"vanish", head)
     from evalkit.declare.claims import SIMULATED_NOTE, tally_text
     assert f"The paper's claims: {tally_text(claims.to_dict('records'))}." in head
+    assert f"Beyond the paper: {tally_text(claims.to_dict('records'), 'beyond')}." in head
     assert SIMULATED_NOTE in head
-    assert "1.6–2.4 are" not in head and "rows run 1.629–2.447" in head
+    assert "1.6–2.4" not in head and "cannot come from" not in head   # the ES is read, not failed
+    # the fall with N, from the draws and the paper's Table 3
+    per = reps.groupby(["replication", "N"]).discrepancies.sum().unstack("N")
+    falls = int((per.diff(axis=1).iloc[:, 1:] <= 0).all(axis=1).sum())
+    fall_row = claims[claims.claim.str.startswith("Table 3: the discrepancies fall")].iloc[0]
+    assert fall_row.draws.startswith(f"{falls} of {r}")
+    first = ", ".join(str(int(x)) for x in per.iloc[0])
+    assert (f"never rises from one N to the next in {falls} of {r} worlds (committed world "
+            f"{first}; the paper 16, 6, 2, 0, 0)") in head
+    # how Table 3 computes ES, from es_published_denominator.csv and es_readings.csv
+    es = pd.read_csv(fig / "es_published_denominator.csv")
+    spread = pd.read_csv(fig / "es_denominator_spread.csv")
+    assert (f"in {int(spread.within_printing.sum())} of {len(spread)} conditions with two or more "
+            "printed pairs") in head
+    sd_ratio = es.d_over_border / es.implied_sd
+    assert (f"|d|/border is {es.d_over_border.min():.2f}–{es.d_over_border.max():.2f} for all "
+            f"{len(es)} printed values, against {sd_ratio.min():.2f}–{sd_ratio.max():.2f}") in head
+    text_es = np.sqrt(es.d * es.es)
+    assert f"the paper's pairs have ES {text_es.min():.2f}–{text_es.max():.2f}" in head
+    rd = pd.read_csv(fig / "es_readings.csv").set_index(["quantity", "reading", "measure"])["median"]
+    ws = "workspace ES as Table 3 computes it"
+    assert f"the workspace's {rd[(ws, 'standard deviation', 'all')]:.2f} (median" in head
+    assert (f"ES {rd[(ws, 'variance', 'nG@1')]:.2f} (nG@1), {rd[(ws, 'variance', 'P+')]:.2f} (P+) "
+            f"and {rd[(ws, 'variance', 'nERR')]:.2f} (nERR)") in head
+    printed = {m: f"{g.es.min():.3f}–{g.es.max():.3f}" for m, g in es.groupby("measure")}
+    assert (f"against the paper's {printed['nG@1']}, {printed['P+']} and {printed['nERR']}") in head
 
 
 def test_the_run_spread_explanation_says_clear_or_inconclusive_from_the_intervals():
@@ -425,19 +559,50 @@ def test_the_stated_ranges_are_the_papers_rows_rounded():
     es = t3[["ES_RawG", "ES_UG"]].to_numpy().ravel()
     assert (d.min(), d.max()) == pytest.approx((0.1146, 0.1666))
     assert (es.min(), es.max()) == pytest.approx((1.629, 2.447))
-    assert sakai.CLAIM_RANGES == {"d": (0.12, 0.17), "es": (1.6, 2.4)}   # "about", as stated
-    # the paper states no range: the claims' ranges are workspace readings, each judged again over
+    assert sakai.CLAIM_RANGES == {"d": (0.12, 0.17)}   # "about", as stated
+    # the paper states no range: the claim's range is a workspace reading, judged again over
     # a range whose middle reading is Table 3's own span
     assert sakai.SENSITIVITY_RANGES["d"][1] == pytest.approx((d.min(), d.max()))
-    assert sakai.SENSITIVITY_RANGES["es"][1] == pytest.approx((es.min(), es.max()))
     import pandas as pd
 
     from evalkit import paths
     claims = pd.read_csv(paths.ROOT / "figures" / "sakai2017" / "claims.csv", keep_default_na=False)
-    for start in ("Table 3: discrepant (borderline) pairs have ES_HSD", "Table 3: discrepant pairs have |d|"):
-        row = claims[claims.claim.str.startswith(start)].iloc[0]
-        assert row.source == "workspace" and "workspace reading" in row.threshold
-        assert row.sensitivity.startswith(("does not hold over", "holds over", "mixed over", "flips:"))
+    row = claims[claims.claim.str.startswith("Table 3: discrepant pairs have |d|")].iloc[0]
+    assert row.source == "workspace" and "workspace reading" in row.threshold
+    assert row.sensitivity.startswith(("does not hold over", "holds over", "mixed over", "flips:"))
+
+
+def test_the_es_reading_row_is_a_finding_beyond_the_paper_decided_by_its_own_numbers():
+    import pandas as pd
+
+    from evalkit import paths
+    from evalkit.workspace import published
+
+    f = sakai.es_published_denominator(published.load("sakai2017_table3"))
+    reps, pairs = _draws()
+    v = sakai.claims(sakai.table1(), published.load("sakai2017_table1"), reps, pairs, es_published=f)
+    row = v[v.claim.str.startswith("How Table 3 computes ES_HSD")].iloc[0]
+    assert (row.kind, row.verdict, row.draws, row.source) == ("beyond", "holds", "", "workspace")
+    assert row.quote == sakai.QUOTES["es"][1]                   # what the text says it divides by
+    assert "in 11 of 12 conditions" in row.reproduced and "nERR, Dmax 2, N 5, UG" in row.reproduced
+    assert "1.09 (1.02-1.15) over all 48 printed values" in row.reproduced
+    assert row.sensitivity == "holds over 1.2-1.33 (no flip)"
+    assert sakai.BORDER_TOLERANCE["f"] in sakai.BORDER_TOLERANCE["sensitivity"]
+    # the row's rule by hand: every |d|/border within 1/f..f as a variance, none as an sd
+    f_ = sakai.BORDER_TOLERANCE["f"]
+    assert f.d_over_border.between(1 / f_, f_).all()
+    assert not sakai.sd_reading_d_over_border(f).between(1 / f_, f_).any()
+    # had Table 3 printed |d|/sqrt(V_E) (ES = sqrt(|d| ES_printed)), the sd reading would fit: fails
+    t3 = published.load("sakai2017_table3")
+    fake = sakai.es_published_denominator(t3.assign(ES_RawG=np.sqrt(t3.d_RawG * t3.ES_RawG),
+                                                    ES_UG=np.sqrt(t3.d_UG * t3.ES_UG)))
+    bad = sakai.claims(sakai.table1(), published.load("sakai2017_table1"), reps, pairs,
+                       es_published=fake)
+    assert bad[bad.claim.str.startswith("How Table 3")].iloc[0].verdict == "does not hold"
+    # the committed claims table carries it, and no failed ES claim
+    committed = pd.read_csv(paths.ROOT / "figures" / "sakai2017" / "claims.csv", keep_default_na=False)
+    es_rows = committed[committed.claim.str.contains("ES_HSD")]
+    assert es_rows.kind.tolist() == ["beyond"] and es_rows.verdict.tolist() == ["holds"]
 
 
 def test_every_figure_passes_the_figure_checker():
@@ -449,11 +614,15 @@ def test_every_figure_passes_the_figure_checker():
     from evalkit.workspace import published
 
     fig = paths.ROOT / "figures" / "sakai2017"
-    es_rows = sakai.es_paper_rows(published.load("sakai2017_table3"))
+    t3 = published.load("sakai2017_table3")
+    es_rows = sakai.es_published_denominator(t3)
     figures = {
         "tau_grid": sakai.tau_grid(pd.read_csv(fig / "table2.csv"), published.load("sakai2017_table2")),
-        "replications": sakai.replication_distributions(pd.read_csv(fig / "replications.csv")),
+        "replications": sakai.replication_distributions(pd.read_csv(fig / "replications.csv"),
+                                                        published.load("sakai2017_table2"),
+                                                        sakai.count_published_pairs(t3)),
         "es": sakai.es_figure(pd.read_csv(fig / "es_denominator.csv"), es_rows),
+        "es_reading": sakai.es_reading_figure(es_rows, sakai.denominator_spread(es_rows)),
         "run_spread": sakai.run_spread_figure(pd.read_csv(fig / "run_spread_worlds.csv")),
     }
     for name, f in figures.items():

@@ -176,3 +176,33 @@ def test_every_committed_claim_that_does_not_hold_names_its_cause_and_the_files_
         missing += [f for f in files if f not in declared or not (FIGURES / f).is_file()]
     assert not unexplained, f"claims without an explanation naming an output file: {unexplained}"
     assert not missing, f"explanations name files no notebook writes or that are absent: {missing}"
+
+
+@pytest.mark.parametrize("low, high, expected", [(0.001, 0.02, "holds"), (-0.0042, -0.0015, "does not hold"),
+                                                 (-0.0013, 0.0010, "not testable here"),
+                                                 (0.0, 0.0, "not testable here")])
+def test_a_claim_resolved_by_an_interval_follows_its_sign_or_is_not_testable(low, high, expected):
+    from evalkit.declare.claims import interval_verdict
+
+    assert interval_verdict(low, high) == expected
+    c = Claims()
+    c.add_resolved("tau rises with N", f"slope CI {low} to {high}; rising in 5 of 20 replicates",
+                   low, high, "why it does not rise", varies="assessor subsets",
+                   unresolved="Unresolved: the interval includes 0.", kind="beyond",
+                   threshold="the slope's 95% interval (ours)", sensitivity="(levels)")
+    row = c.frame().iloc[0]
+    assert (row.verdict, row.draws, row.varies, row.source) == (expected, "", "assessor subsets",
+                                                                 "workspace")
+    assert row.explanation == ("Unresolved: the interval includes 0. why it does not rise"
+                               if expected == "not testable here" else "why it does not rise")
+    # an unresolved claim is shown and not counted; a resolved one is counted
+    assert c.counted("beyond") == (0 if expected == "not testable here" else 1)
+    with pytest.raises(ValueError, match="needs its reason"):
+        Claims().add_resolved("c", "e", -1, 1, varies="w", unresolved="")
+
+
+def test_sensitivity_takes_verdicts_in_words():
+    from evalkit.declare.claims import interval_verdict
+
+    assert sensitivity([1, 2, 3], lambda t: interval_verdict(-t, 2 - t)) == \
+        "flips: not testable here at 1-2, does not hold at 3"    # (-2, 0) still includes 0

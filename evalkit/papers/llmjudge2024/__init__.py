@@ -34,15 +34,15 @@ from ...errors import ParameterError
 
 # the steps load when first used: the runner reads NOTEBOOK without importing scipy or numba
 __getattr__, _dir, _exported = exports(__name__, {
-    "combining": ("COMBINERS", "FAIR", "ORACLE", "combined_labels", "combining_table",
-                  "fair_best_single", "split_draws"),
+    "combining": ("COMBINERS", "FAIR", "ORACLE", "SPLIT_LEVELS", "combined_labels", "combining_table",
+                  "fair_best_single", "split_draws", "split_summary"),
     "figures": ("agreement_figure", "alpha_vs_kappa_figure", "combining_figure", "pairs_figure",
                 "unanimity_figure"),
     "labels": ("GRADES", "HUMAN", "JUDGES", "changed_by_clipping", "dirt", "judge_files",
                "label_matrix", "load_labels", "team_of"),
     "published": ("COLUMNS", "CUTS", "USUAL", "means", "usual_statistic", "versus_published"),
     "systems": ("judges_compared", "pairs_table", "per_topic_agreement", "separable_pairs"),
-    "unanimity": ("N_GRID", "gains_summary", "gains_vs_n", "spread_table"),
+    "unanimity": ("N_GRID", "gains_summary", "gains_vs_n", "spread_table", "ug_minus_raw"),
     "verdicts": ("N_JUDGED", "answers", "claims", "ug_vs_raw_sensitivity"),
 })
 
@@ -58,8 +58,8 @@ __all__ = [
     "COLUMNS", "USUAL", "CUTS", "versus_published", "usual_statistic", "means",
     "per_topic_agreement", "judges_compared", "separable_pairs", "pairs_table",
     "COMBINERS", "FAIR", "ORACLE", "combined_labels", "fair_best_single", "combining_table",
-    "split_draws",
-    "N_GRID", "spread_table", "gains_vs_n", "gains_summary",
+    "split_draws", "split_summary", "SPLIT_LEVELS",
+    "N_GRID", "spread_table", "gains_vs_n", "gains_summary", "ug_minus_raw",
     "claims", "answers", "N_JUDGED", "ug_vs_raw_sensitivity",
     "agreement_figure", "alpha_vs_kappa_figure", "pairs_figure", "combining_figure",
     "unanimity_figure",
@@ -92,8 +92,8 @@ PARAMETERS = {
 
 _TABLES = ("agreement_vs_published", "agreement_vs_usual", "published_means", "dirt",
            "judges_as_systems_systems", "judges_as_systems_pairs", "judges_as_systems_separable",
-           "combining", "combining_choices", "combining_splits", "unanimity_spread",
-           "gains_vs_n", "gains_vs_n_summary", "claims")
+           "combining", "combining_choices", "combining_splits", "combining_splits_summary",
+           "unanimity_spread", "gains_vs_n", "gains_vs_n_summary", "ug_minus_raw", "claims")
 
 NOTEBOOK = Notebook(
     name="llmjudge2024",
@@ -127,8 +127,10 @@ NOTEBOOK = Notebook(
         ("combining.png", "Combined LLM judges (majority, median, mean, Dawid-Skene, UG) against "
                           "the best single judge chosen on other topics, and the oracle's."),
         ("unanimity.png", "Exact agreement of a single LLM judge with the human grade by the "
-                          "LLM judges' spread D; Kendall tau of RawG, WG and UG from N judges "
-                          "with the human grade."),
+                          "LLM judges' spread D (black); Kendall tau of RawG, WG and UG from N "
+                          "judges with the human grade (mean over subsets, bars the quartiles); "
+                          "UG minus RawG averaged over the subsets with its 95% topic-bootstrap "
+                          "interval."),
     ),
     not_reproduced=(
         ("The organisers' rows for the 31 submissions that are not public",

@@ -32,8 +32,8 @@ from ...stats.confusion_agreement import (alpha_from_confusion, percentile_inter
                                           topic_bootstrap)
 from .labels import GRADES, HUMAN, LabelMatrix, team_of
 
-__all__ = ["COMBINERS", "FAIR", "ORACLE", "combined_labels", "fair_best_single", "long_labels",
-           "per_topic_confusions", "combining_table", "split_draws"]
+__all__ = ["COMBINERS", "FAIR", "ORACLE", "SPLIT_LEVELS", "combined_labels", "fair_best_single",
+           "long_labels", "per_topic_confusions", "combining_table", "split_draws", "split_summary"]
 
 #: The combiners, in the tables' order.
 COMBINERS = ("majority", "median", "team median", "mean", "dawid-skene", "ug")
@@ -161,6 +161,25 @@ def combining_table(m: LabelMatrix, combined: dict[str, np.ndarray], folds: int 
     return table, choices
 
 
+def _split_differences(m: LabelMatrix, combined: dict[str, np.ndarray], folds: int, draws: int,
+                       bootstrap: int, seed: int):
+    """``(alpha per combiner, [(fair alpha, point differences, (B, J) replicate differences)] per
+    split)``: split ``r`` uses seed ``seed + r``; every split shares the ``bootstrap`` topic
+    resamples from ``seed``."""
+    per_topic = per_topic_confusions(m, combined)
+    mine = _alpha(per_topic.sum(axis=0))
+    weights = topic_bootstrap(per_topic.shape[0], bootstrap, seed).astype(float)
+    reps = _alpha(np.tensordot(weights, per_topic, axes=(1, 0)))                # (B, J)
+    per_judge = per_topic_confusions(m, _judges(m))
+    out = []
+    for r in range(draws):
+        fair, _ = fair_best_single(m, folds, seed + r, per_judge)
+        fair_topic = per_topic_confusions(m, {FAIR: fair})
+        base = float(_alpha(fair_topic.sum(axis=0))[0])
+        out.append((base, mine - base, reps - _alpha(np.tensordot(weights, fair_topic, axes=(1, 0)))))
+    return mine, out
+
+
 def split_draws(m: LabelMatrix, combined: dict[str, np.ndarray], folds: int = 5, draws: int = 20,
                 bootstrap: int = 1000, seed: int = 0) -> pd.DataFrame:
     """``draw, judge, alpha, fair_alpha, diff, diff_low, diff_high, supported``: each combiner
@@ -171,20 +190,39 @@ def split_draws(m: LabelMatrix, combined: dict[str, np.ndarray], folds: int = 5,
     resamples topics as :func:`combining_table` does (the same ``bootstrap``
     replicates from ``seed`` for every split); ``supported``: it excludes 0.
     """
-    per_topic = per_topic_confusions(m, combined)
-    mine = _alpha(per_topic.sum(axis=0))
-    weights = topic_bootstrap(per_topic.shape[0], bootstrap, seed).astype(float)
-    reps = _alpha(np.tensordot(weights, per_topic, axes=(1, 0)))                # (B, J)
-    per_judge = per_topic_confusions(m, _judges(m))
+    mine, splits = _split_differences(m, combined, folds, draws, bootstrap, seed)
     rows = []
-    for r in range(draws):
-        fair, _ = fair_best_single(m, folds, seed + r, per_judge)
-        fair_topic = per_topic_confusions(m, {FAIR: fair})
-        base = float(_alpha(fair_topic.sum(axis=0))[0])
-        low, high = percentile_interval(reps - _alpha(np.tensordot(weights, fair_topic,
-                                                                   axes=(1, 0))))
+    for r, (base, _, diffs) in enumerate(splits):
+        low, high = percentile_interval(diffs)
         rows += [(r, name, float(a), base, float(a) - base, low[j], high[j],
                   bool(low[j] > 0 or high[j] < 0))
                  for j, (name, a) in enumerate(zip(combined, mine))]
     return pd.DataFrame(rows, columns=["draw", "judge", "alpha", "fair_alpha", "diff", "diff_low",
                                        "diff_high", "supported"])
+
+
+#: The interval levels :func:`split_summary` reports (95% decides; the others are its sensitivity).
+SPLIT_LEVELS = (0.90, 0.95, 0.99)
+
+
+def split_summary(m: LabelMatrix, combined: dict[str, np.ndarray], folds: int = 5, draws: int = 20,
+                  bootstrap: int = 1000, seed: int = 0) -> pd.DataFrame:
+    """``judge, draws, positive, mean_diff, low_90, high_90, diff_low, diff_high, low_99, high_99``:
+    each combiner's difference from the judge chosen on other topics averaged over the ``draws``
+    splits of :func:`split_draws` (the same splits and topic resamples), with the paired
+    topic-bootstrap percentile intervals of that mean at :data:`SPLIT_LEVELS` (95%:
+    ``diff_low``-``diff_high``); ``positive`` counts the splits with a difference above 0.
+
+    The splits redraw which judge is chosen, not the topics: the uncertainty of a claim about
+    the combiners is the topics', which every split shares, so it is the mean's interval over
+    resampled topics, not the count of splits, that says whether 25 topics resolve it.
+    """
+    _, splits = _split_differences(m, combined, folds, draws, bootstrap, seed)
+    point = np.mean([d for _, d, _ in splits], axis=0)
+    mean_reps = np.mean([reps for _, _, reps in splits], axis=0)                # (B, J)
+    bounds = [percentile_interval(mean_reps, level) for level in SPLIT_LEVELS]
+    positive = np.sum([d > 0 for _, d, _ in splits], axis=0)
+    return pd.DataFrame({"judge": list(combined), "draws": len(splits), "positive": positive,
+                         "mean_diff": point, "low_90": bounds[0][0], "high_90": bounds[0][1],
+                         "diff_low": bounds[1][0], "diff_high": bounds[1][1],
+                         "low_99": bounds[2][0], "high_99": bounds[2][1]})

@@ -7,7 +7,8 @@
 * :func:`pairs_figure` — ``judges_as_systems.png``: per-topic agreement as a per-topic
   score, the judges' means with intervals and how many pairs the HSD separates;
 * :func:`combining_figure` — ``combining.png``: combined judges vs the best single one;
-* :func:`unanimity_figure` — ``unanimity.png``: agreement by spread D, and RawG/WG/UG vs N.
+* :func:`unanimity_figure` — ``unanimity.png``: agreement by spread D, RawG/WG/UG vs N, and
+  UG minus RawG with its topic-bootstrap interval.
 
 Okabe-Ito colours (:data:`COLOURS`); legends sit outside the axes.
 """
@@ -23,7 +24,7 @@ __all__ = ["COLOURS", "agreement_figure", "alpha_vs_kappa_figure", "pairs_figure
 #: Okabe-Ito colours.
 COLOURS = {"raw": "#0072B2", "wg": "#E69F00", "ug": "#009E73", "published": "#D55E00",
            "judge": "#0072B2", "combined": "#009E73", "single": "#0072B2",
-           1: "#0072B2", 2: "#E69F00", 3: "#009E73"}
+           "difference": "#CC79A7", 1: "#0072B2", 2: "#E69F00", 3: "#009E73"}
 _GAIN_NAMES = {"raw": "RawG", "wg": "WG", "ug": "UG"}
 
 
@@ -135,16 +136,21 @@ def combining_figure(table: pd.DataFrame):
     return fig
 
 
-def unanimity_figure(spread: pd.DataFrame, summary: pd.DataFrame):
-    """Left: a single LLM judge's exact agreement with the human grade by the judges' spread D.
-    Right: Kendall's tau of RawG, WG and UG from N judges with the human grade."""
+def unanimity_figure(spread: pd.DataFrame, summary: pd.DataFrame, ug_diff: pd.DataFrame | None = None):
+    """Left: a single LLM judge's exact agreement with the human grade by the judges' spread D
+    (black: not one of the gains).  Middle: Kendall's tau of RawG, WG and UG from N judges with
+    the human grade, the mean over the subsets with bars from the lower to the upper quartile.
+    Right (with ``ug_diff``, :func:`~.unanimity.ug_minus_raw`): UG's tau minus RawG's, averaged
+    over the subsets, with its paired 95% topic-bootstrap interval."""
     import matplotlib.pyplot as plt
 
-    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4))
+    panels = 3 if ug_diff is not None else 2
+    fig, axes = plt.subplots(1, panels, figsize=(5.3 * panels, 4.2))
+    left, right = axes[0], axes[1]
     left.errorbar(spread["D"], spread["exact"],
                   yerr=[spread["exact"] - spread["exact_low"], spread["exact_high"] - spread["exact"]],
-                  fmt="o-", ms=5, capsize=3, color=COLOURS["judge"],
-                  label="share of judge labels equal to the human grade (95% topic bootstrap)")
+                  fmt="o-", ms=5, capsize=3, color="k",
+                  label="single judge's label = human grade (share; 95% topic bootstrap)")
     for d, share in zip(spread["D"], spread["share"]):
         left.annotate(f"{share:.0%} of items", (d, 0.04), ha="center", fontsize=7)
     left.set(xticks=list(spread["D"]), ylim=(0, 1),
@@ -152,18 +158,31 @@ def unanimity_figure(spread: pd.DataFrame, summary: pd.DataFrame):
              ylabel="exact agreement with the human grade")
     full = summary["N"].max()
     dodge = {"raw": -0.06, "wg": 0.0, "ug": 0.06}
+    ns = sorted(summary["N"].unique())
     for g, part in summary.groupby("gain"):
         x = np.log2(part["N"]) + dodge[g]
-        right.errorbar(x, part["mean_tau"], yerr=[part["mean_tau"] - part["min_tau"],
-                                                  part["max_tau"] - part["mean_tau"]],
+        right.errorbar(x, part["mean_tau"], yerr=[part["mean_tau"] - part["q1_tau"],
+                                                  part["q3_tau"] - part["mean_tau"]],
                        fmt="o-", ms=4, capsize=2, color=COLOURS[g],
-                       label=f"{_GAIN_NAMES[g]}: mean, bars min-max over subsets")
-    ns = sorted(summary["N"].unique())
-    right.set_xticks(np.log2(ns), [str(n) for n in ns])
+                       label=f"{_GAIN_NAMES[g]}: mean over subsets, bars the quartiles")
     right.set(xlabel=f"LLM judges per item N (log scale; N = {full}: all, one set)",
               ylabel="Kendall tau-b with the human grade")
-    handles, labels = left.get_legend_handles_labels()
-    more, names = right.get_legend_handles_labels()
-    _legend_below(fig, handles + more, labels + names, ncol=2)
+    if ug_diff is not None:
+        diff = axes[2]
+        x = np.log2(ug_diff["N"])
+        diff.errorbar(x, ug_diff["mean_diff"], yerr=[ug_diff["mean_diff"] - ug_diff["diff_low"],
+                                                     ug_diff["diff_high"] - ug_diff["mean_diff"]],
+                      fmt="s", ms=4, capsize=3, color=COLOURS["difference"],
+                      label="UG minus RawG: mean over subsets, 95% topic-bootstrap interval")
+        diff.axhline(0, color="grey", lw=0.8, ls="--")
+        diff.set(xlabel=f"LLM judges per item N (log scale; N = {full}: all, one set)",
+                 ylabel="Kendall tau-b, UG minus RawG")
+    for ax in axes[1:]:
+        ax.set_xticks(np.log2(ns), [str(n) for n in ns])
+    handles, labels = [], []
+    for ax in axes:
+        more, names = ax.get_legend_handles_labels()
+        handles, labels = handles + more, labels + names
+    _legend_below(fig, handles, labels, ncol=2)
     fig.tight_layout()
     return fig

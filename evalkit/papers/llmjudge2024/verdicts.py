@@ -9,21 +9,24 @@ tables the notebook has just computed):
 * ``identity``: clipping touches only the labels outside 0-3.
 * ``beyond``: the papers' questions on real judgments: how many judge pairs
   25 topics separate (randomised Tukey HSD), whether the median of the 33
-  LLM judges beats the best single judge chosen on other topics (over
-  seeded topic splits), whether unanimous LLM judges agree with the human
-  more often (Sakai), whether UG correlates with the human grade better than
-  RawG (over seeded judge subsets), and the leaderboard question, not
-  testable here (no runs were released).
+  LLM judges beats the best single judge chosen on other topics (averaged
+  over seeded topic splits), whether unanimous LLM judges agree with the
+  human more often (Sakai), whether UG correlates with the human grade better
+  than RawG (averaged over seeded judge subsets), and the leaderboard
+  question, not testable here (no runs were released).  The two averaged rows
+  are decided by the topic-bootstrap interval of the average
+  (:data:`RESOLUTION_TEXT`): the splits and subsets all score the same 25
+  topics, so their count says nothing about what 25 topics can resolve.
 """
 
 from __future__ import annotations
 
 import pandas as pd
 
-from ...declare.claims import Claims, sensitivity
+from ...declare.claims import Claims, interval_verdict, sensitivity
 from .combining import ORACLE
 
-__all__ = ["SOURCE", "N_JUDGED", "claims", "answers", "ug_vs_raw_sensitivity"]
+__all__ = ["SOURCE", "N_JUDGED", "RESOLUTION_TEXT", "claims", "answers", "ug_vs_raw_sensitivity"]
 
 #: Where the published numbers are printed.
 SOURCE = "organisers' analysis, codes/0-corr-analysis.ipynb (LLMJudge-benchmark), printed table"
@@ -31,6 +34,11 @@ SOURCE = "organisers' analysis, codes/0-corr-analysis.ipynb (LLMJudge-benchmark)
 #: paper fixes it), so its row carries the verdict recomputed at every N computed.
 N_JUDGED = 9
 _HEADER = "krippendorff kappa 0|123 kappa 01|23 kappa 012|3"
+#: The rule deciding the combining and UG-vs-RawG rows (the workspace's, as in the real-data
+#: chapter: :func:`~evalkit.declare.claims.interval_verdict`): topics are what a claim about
+#: these judgments generalises over, and every split or subset shares the same 25.
+RESOLUTION_TEXT = ("the paired 95% topic-bootstrap interval of the {what} (ours): above 0 holds, "
+                   "below 0 does not hold, including 0 not testable (25 topics do not resolve it)")
 
 
 def _quote_row(vs: pd.DataFrame, judge: str) -> str:
@@ -69,13 +77,16 @@ def _published_rows(c: Claims, vs: pd.DataFrame, usual: pd.DataFrame) -> None:
 def claims(vs: pd.DataFrame, usual: pd.DataFrame, dirt_table: pd.DataFrame, changed: int,
            separable: pd.DataFrame, anova: pd.DataFrame, comb: pd.DataFrame,
            splits: pd.DataFrame, spread: pd.DataFrame, by_n: pd.DataFrame,
+           split_mean: pd.DataFrame, ug_diff: pd.DataFrame,
            n_judged: int = N_JUDGED) -> pd.DataFrame:
     """The claims table (``claims.csv``): see the module docstring for the rows.
 
     ``changed``: how many labels clipping changed (the clipped and the raw
     labels compared); ``anova``: the judges-as-systems two-way ANOVA
-    (``compare_scores``' ``anova``); ``n_judged``: the N whose subsets judge
-    UG against RawG.
+    (``compare_scores``' ``anova``); ``split_mean``: :func:`~.combining.split_summary`;
+    ``ug_diff``: :func:`~.unanimity.ug_minus_raw`; ``n_judged``: the N whose
+    subsets judge UG against RawG.  The combining and UG-vs-RawG rows are decided
+    by :data:`RESOLUTION_TEXT`'s rule.
     """
     c = Claims()
     _published_rows(c, vs, usual)
@@ -106,25 +117,32 @@ def claims(vs: pd.DataFrame, usual: pd.DataFrame, dirt_table: pd.DataFrame, chan
     med = comb.set_index("judge").loc["median"]
     oracle = comb.set_index("judge").loc[ORACLE]
     mine = splits[splits["judge"] == "median"]
-    wins = mine["supported"] & (mine["diff"] > 0)
-    c.add_over_draws(
+    mean = split_mean.set_index("judge").loc["median"]
+    level_bounds = {0.90: ("low_90", "high_90"), 0.95: ("diff_low", "diff_high"),
+                    0.99: ("low_99", "high_99")}
+    c.add_resolved(
         "Kim's question on real judgments: the median of the 33 LLM judges agrees with the human "
         "labels better than the best single judge chosen on other topics (ordinal alpha; the "
-        "paired 95% topic-bootstrap interval of the difference excludes 0)",
-        f"split 0: {med.value:.3f} vs {med.value - med.diff_vs_fair:.3f}, difference "
-        f"{med.diff_vs_fair:+.3f} ({med.diff_low:+.3f} to {med.diff_high:+.3f}); over the "
-        f"splits the difference is {mine['diff'].min():+.3f} to {mine['diff'].max():+.3f}, "
-        f"positive in {int((mine['diff'] > 0).sum())} of {len(mine)}",
-        list(wins),
-        "" if wins.mean() >= 0.8 else
-        f"The median is above the fairly chosen judge in {int((mine['diff'] > 0).sum())} of "
-        f"{len(mine)} splits, but its paired interval excludes 0 in {int(mine['supported'].sum())}: "
-        "the gain is smaller than 25 topics can resolve. The oracle's pick (the best judge on "
-        f"the very topics it is scored on) scores {oracle.diff_vs_fair:+.3f} against the fair "
-        "choice on split 0: the optimism a fair choice removes. See llmjudge2024/combining.png "
-        "and llmjudge2024/combining_splits.csv.",
-        kind="beyond", varies="the seeded split of the 25 topics into folds (which judge is "
-        "chosen on the other folds)")
+        "difference averaged over the seeded topic splits)",
+        f"mean difference over the {int(mean.draws)} splits {mean.mean_diff:+.3f} (paired 95% "
+        f"topic-bootstrap interval {mean.diff_low:+.3f} to {mean.diff_high:+.3f}); positive in "
+        f"{int(mean.positive)} of {int(mean.draws)} splits, each split's own interval excluding 0 "
+        f"in {int(mine['supported'].sum())}; split 0: {med.value:.3f} vs "
+        f"{med.value - med.diff_vs_fair:.3f}, difference {med.diff_vs_fair:+.3f}",
+        mean.diff_low, mean.diff_high,
+        f"The oracle's pick (the best judge on the very topics it is scored on) scores "
+        f"{oracle.diff_vs_fair:+.3f} against the fair choice on split 0: the optimism a fair "
+        "choice removes. See llmjudge2024/combining.png, llmjudge2024/combining_splits.csv and "
+        "llmjudge2024/combining_splits_summary.csv.",
+        varies="the seeded split of the 25 topics into folds (which judge is chosen on the other "
+        "folds); the interval resamples the topics, which every split shares",
+        unresolved=(f"Unresolved: the interval includes 0, so 25 topics do not resolve a gain of "
+                    f"{mean.mean_diff:+.3f}. That it is positive in {int(mean.positive)} of "
+                    f"{int(mean.draws)} splits is no evidence either way: every split scores the "
+                    "same 25 topics, and the splits redraw only which judge is chosen."),
+        kind="beyond", threshold=RESOLUTION_TEXT.format(what="mean difference over the splits"),
+        sensitivity=sensitivity(sorted(level_bounds), lambda lv: interval_verdict(
+            *(mean[k] for k in level_bounds[lv])), "{:.0%}"))
 
     d0, d3 = spread.set_index("D").loc[spread["D"].min()], spread.set_index("D").loc[spread["D"].max()]
     c.add("Sakai's question on real judgments: where the 33 LLM judges are unanimous (D = 0) a "
@@ -138,21 +156,31 @@ def claims(vs: pd.DataFrame, usual: pd.DataFrame, dirt_table: pd.DataFrame, chan
     wide = by_n.pivot_table(index=["N", "draw"], columns="gain", values="tau")
     at_n = wide.loc[n_judged]
     full = wide.loc[wide.index.get_level_values("N").max()].iloc[0]
-    sens = ug_vs_raw_sensitivity(by_n)
-    c.add_over_draws(
+    gap = ug_diff.set_index("N").loc[n_judged]
+    c.add_resolved(
         f"Sakai's gains on real judgments: UG from N = {n_judged} LLM judges correlates with the "
-        "human grade at least as well as RawG (Kendall tau-b over all items; N is the workspace's "
-        "choice, the sensitivity column gives the verdict at every N computed)",
+        "human grade better than RawG (Kendall tau-b over all items, UG's minus RawG's averaged "
+        "over the subsets; N is the workspace's choice, the sensitivity column gives the verdict "
+        "at every N computed)",
         f"mean tau UG {at_n['ug'].mean():.3f}, RawG {at_n['raw'].mean():.3f}, WG "
-        f"{at_n['wg'].mean():.3f}; all 33 judges: UG {full['ug']:.3f}, RawG {full['raw']:.3f}, "
-        f"WG {full['wg']:.3f}; UG >= RawG by N: " + _wins_by_n(wide), list(at_n["ug"] >= at_n["raw"]),
-        f"The verdict depends on N ({sens}; at N = 1 UG = RawG by construction), so N = {n_judged} "
-        "alone does not settle the question. UG adds p N (Dmax - D) to RawG; with 33 LLM judges most "
-        "items spread widely (see llmjudge2024/unanimity_spread.csv), so the bonus reorders few items "
-        "and RawG's order already carries the judges' agreement. See "
-        "llmjudge2024/gains_vs_n_summary.csv and llmjudge2024/unanimity.png.",
-        kind="beyond", varies=f"the seeded subset of {n_judged} of the 33 judges",
-        threshold=f"N = {n_judged} judges per subset", source="workspace", sensitivity=sens)
+        f"{at_n['wg'].mean():.3f}; UG minus RawG {gap.mean_diff:+.4f} (95% topic-bootstrap "
+        f"interval {gap.diff_low:+.4f} to {gap.diff_high:+.4f}); all 33 judges: UG "
+        f"{full['ug']:.3f}, RawG {full['raw']:.3f}, WG {full['wg']:.3f}; UG >= RawG by N: "
+        + _wins_by_n(wide), gap.diff_low, gap.diff_high,
+        "UG adds p N (Dmax - D) to RawG; with 33 LLM judges most items spread widely (see "
+        "llmjudge2024/unanimity_spread.csv), so the bonus reorders few items and RawG's order "
+        "already carries the judges' agreement. See llmjudge2024/ug_minus_raw.csv and "
+        "llmjudge2024/unanimity.png.",
+        varies=f"the seeded subset of {n_judged} of the 33 judges; the interval resamples the 25 "
+        "topics",
+        unresolved=(f"Unresolved: the interval includes 0, so 25 topics do not resolve a gap of "
+                    f"{abs(gap.mean_diff):.3f} in tau; that UG >= RawG in "
+                    f"{int(gap.ug_at_least_raw)} of {int(gap.draws)} subsets at N = {n_judged} "
+                    "(and in more or fewer at other N) is a count over subsets of the same "
+                    "topics and says nothing either way."),
+        kind="beyond", threshold=f"N = {n_judged} judges per subset; "
+        + RESOLUTION_TEXT.format(what="mean difference"),
+        sensitivity=ug_vs_raw_sensitivity(ug_diff))
 
     c.add_not_testable(
         "Wang's and Sakai's leaderboard question: do LLM labels rank retrieval systems as the "
@@ -167,22 +195,26 @@ def _wins_by_n(wide: pd.DataFrame) -> str:
                      for n, g in wide.groupby(level="N"))
 
 
-def ug_vs_raw_sensitivity(by_n: pd.DataFrame) -> str:
-    """The verdict "UG >= RawG" recomputed at every N computed (over its subsets where there are
-    at least 20, else the one set of all judges), in :func:`~evalkit.declare.claims.sensitivity`'s words."""
-    wide = by_n.pivot_table(index=["N", "draw"], columns="gain", values="tau")
-    ns = sorted(int(n) for n in wide.index.get_level_values("N").unique())
+def ug_vs_raw_sensitivity(ug_diff: pd.DataFrame) -> str:
+    """The verdict "UG better than RawG" recomputed at every N computed, by the rule of
+    :data:`RESOLUTION_TEXT` on :func:`~.unanimity.ug_minus_raw`'s interval at that N, in
+    :func:`~evalkit.declare.claims.sensitivity`'s words."""
+    at = ug_diff.set_index("N")
+    return sensitivity(sorted(int(n) for n in at.index),
+                       lambda n: interval_verdict(at.loc[n, "diff_low"], at.loc[n, "diff_high"]))
 
-    def outcome_at(n):
-        g = wide.loc[n]
-        wins = [bool(x) for x in g["ug"] >= g["raw"]]
-        return wins if len(wins) > 1 else wins[0]
-    return sensitivity(ns, outcome_at)
+
+def _resolved_words(low: float, high: float) -> str:
+    """What :func:`~evalkit.declare.claims.interval_verdict` says of an interval, in a clause."""
+    return {"holds": "above 0", "does not hold": "below 0"}.get(
+        interval_verdict(low, high), "including 0: 25 topics do not resolve it")
 
 
 def answers(separable: pd.DataFrame, comb: pd.DataFrame, splits: pd.DataFrame,
-            spread: pd.DataFrame, summary: pd.DataFrame, by_n: pd.DataFrame | None = None) -> list[str]:
-    """The chapter's three answers (items 4-6 of its questions), each generated from the tables."""
+            spread: pd.DataFrame, summary: pd.DataFrame, split_mean: pd.DataFrame | None = None,
+            ug_diff: pd.DataFrame | None = None) -> list[str]:
+    """The chapter's three answers (items 4-6 of its questions), each generated from the tables
+    (``split_mean``: :func:`~.combining.split_summary`; ``ug_diff``: :func:`~.unanimity.ug_minus_raw`)."""
     hsd = separable.set_index("test").loc["hsd"]
     holm = separable.set_index("test").loc["t-holm"]
     t = comb.set_index("judge")
@@ -196,10 +228,25 @@ def answers(separable: pd.DataFrame, comb: pd.DataFrame, splits: pd.DataFrame,
     top = summary[summary["N"] < summary["N"].max()]
     ug_wins = top[top["gain"] == "ug"].set_index("N")["ug_best"]
     n_judges = int(summary["N"].max())
-    ug_vs_raw = "beats" if full["ug"] > full["raw"] else "does not beat"
-    by_n_text = "" if by_n is None else (
-        f" UG against RawG alone, over every N computed (the verdicts row judges it at N = {N_JUDGED}, "
-        f"the workspace's choice, not a paper's): {ug_vs_raw_sensitivity(by_n)}.")
+    mean_text = ""
+    if split_mean is not None:
+        sm = split_mean.set_index("judge").loc["median"]
+        mean_text = (f" Averaged over the {int(sm.draws)} splits the difference is "
+                     f"{sm.mean_diff:+.3f} (95% topic-bootstrap interval {sm.diff_low:+.3f} to "
+                     f"{sm.diff_high:+.3f}, {_resolved_words(sm.diff_low, sm.diff_high)}).")
+    gain_text = (f"As a gain, UG (Kendall tau-b {full['ug']:.3f} with the human grade, all {n_judges} "
+                 f"judges) {'beats' if full['ug'] > full['raw'] else 'does not beat'} RawG "
+                 f"({full['raw']:.3f})")
+    by_n_text = ""
+    if ug_diff is not None:
+        at = ug_diff.set_index("N").loc[n_judges]
+        gain_text = (f"As a gain, UG (Kendall tau-b {full['ug']:.3f} with the human grade, all "
+                     f"{n_judges} judges) and RawG ({full['raw']:.3f}) differ by "
+                     f"{at.mean_diff:+.3f} (95% topic-bootstrap interval {at.diff_low:+.3f} to "
+                     f"{at.diff_high:+.3f}, {_resolved_words(at.diff_low, at.diff_high)})")
+        by_n_text = (f" UG against RawG alone at every N computed, by the topic-bootstrap interval "
+                     f"of the mean difference (the verdicts row judges it at N = {N_JUDGED}, the "
+                     f"workspace's choice, not a paper's): {ug_vs_raw_sensitivity(ug_diff)}.")
     return [
         f"**Judges as systems.** The randomised Tukey HSD over 25 topics separates "
         f"{int(hsd.significant)} of {int(hsd.pairs)} judge pairs ({hsd.share:.0%}; paired t "
@@ -214,18 +261,16 @@ def answers(separable: pd.DataFrame, comb: pd.DataFrame, splits: pd.DataFrame,
         f"{best['diff_low']:+.3f} to {best['diff_high']:+.3f}), positive in "
         f"{int((med['diff'] > 0).sum())} of {len(med)} topic splits but with an interval "
         f"excluding 0 in only {int(med['supported'].sum())}; intervals that exclude 0 on the "
-        f"first split: {', '.join(supported) if supported else 'none'}. (The combiner scoring "
-        f"highest on these very topics, the {top_here}, is not singled out: choosing it on the topics "
-        "it is scored on is the selection the fair choice of the single judge avoids.)",
+        f"first split: {', '.join(supported) if supported else 'none'}.{mean_text} (The combiner "
+        f"scoring highest on these very topics, the {top_here}, is not singled out: choosing it on "
+        "the topics it is scored on is the selection the fair choice of the single judge avoids.)",
         f"**Unanimity (Sakai).** A single LLM judge gives the human grade for "
         f"{d.loc[d.index.min(), 'exact']:.0%} ({d.loc[d.index.min(), 'exact_low']:.0%}-"
         f"{d.loc[d.index.min(), 'exact_high']:.0%}) of the items on which all 33 agree (D = 0, "
         f"{d.loc[d.index.min(), 'share']:.0%} of items) but for {d.loc[d.index.max(), 'exact']:.0%} "
         f"({d.loc[d.index.max(), 'exact_low']:.0%}-{d.loc[d.index.max(), 'exact_high']:.0%}) where "
-        f"they span the scale (D = 3, {d.loc[d.index.max(), 'share']:.0%}). As a gain, UG "
-        f"(Kendall tau-b {full['ug']:.3f} with the human grade, all {n_judges} judges) "
-        f"{ug_vs_raw} RawG ({full['raw']:.3f}), and WG, which scales RawG down by D, reaches "
-        f"{full['wg']:.3f}; UG is at least "
+        f"they span the scale (D = 3, {d.loc[d.index.max(), 'share']:.0%}). {gain_text}, and WG, "
+        f"which scales RawG down by D, reaches {full['wg']:.3f}; UG is at least "
         f"as good as RawG and WG in " + ", ".join(f"{k} of {int(top[(top.gain == 'ug') & (top.N == n)].draws.iloc[0])} "
                                                    f"subsets at N = {n}" for n, k in ug_wins.items() if n > 1) + "." + by_n_text,
     ]

@@ -53,7 +53,8 @@ __getattr__, _dir, _exported = exports(__name__, {
                        "stc_summary"),
     "trec2014": ("PAPER_ARI", "PAPER_FACTS", "PAPER_TOPIC_ARI", "STATED", "ari_table",
                  "timeline_panels", "trec2014_facts"),
-    "verdicts": ("CLAIMS", "NOT_TESTABLE_WHY", "SOURCES", "VARIES", "claims", "tau_sentence"),
+    "verdicts": ("CLAIMS", "NOT_TESTABLE_WHY", "SOURCES", "TREND_LEVELS", "TREND_RULE", "VARIES", "claims",
+                 "tau_sentence"),
 })
 
 
@@ -76,7 +77,7 @@ __all__ = [
     "NOISE_GRID", "agreement_worlds",
     "DISAGREE_GRID", "control_worlds", "controls_summary",
     # claims and figures
-    "CLAIMS", "SOURCES", "VARIES", "NOT_TESTABLE_WHY", "claims", "tau_sentence",
+    "CLAIMS", "SOURCES", "VARIES", "NOT_TESTABLE_WHY", "TREND_RULE", "TREND_LEVELS", "claims", "tau_sentence",
     "real_pool_timelines", "spread_comparison", "gain_scatter", "subsets_figure", "agreement_figure", "controls_figure",
 ]
 
@@ -144,7 +145,8 @@ NOTEBOOK = Notebook(
         ("stc_assessors_n.png", "Beyond the paper: N of the ten real STC-ja assessors per item; tau "
                                 "and HSD discrepancies of RawG vs UG against N. Filled markers: mean "
                                 "over the seeded subsets with error bars the 95% t interval of that "
-                                "mean; open diamonds: N = 10, all ten assessors, one set (no bar). "
+                                "mean; open diamonds: N = 10, all ten assessors, one set, with the "
+                                "95% confidence interval of its one tau (dashed). Tau axis from 0.9. "
                                 "Runs simulated over the real pool."),
         ("stc_agreement.png", "Why real and uniform ratings differ: ratings drawn around each item's "
                               "real mean with noise sigma (only sigma varies, one draw each); thin "

@@ -102,28 +102,46 @@ def gain_scatter(raw: np.ndarray, ug: np.ndarray, spread: np.ndarray, p: float):
     return fig
 
 
-def subsets_figure(summary: pd.DataFrame):
+def subsets_figure(summary: pd.DataFrame, by_n: pd.DataFrame | None = None):
     """Tau, discrepancies and unanimity against N: mean and 95% interval over the subsets.
 
-    N below the maximum: mean over the seeded subsets with its 95% t interval;
-    the maximum N (all ten assessors) is one set, drawn as an open marker
-    without a bar.
+    N below the maximum: mean over the seeded subsets with its 95% t interval
+    (bars). The maximum N (all ten assessors) is one set, not a draw: an open
+    marker, and in the tau panel, when ``by_n`` (:func:`~.stc_assessors_n.assessor_subsets`'
+    rows, with ``low`` and ``high``) is given, with the 95% confidence interval
+    of that one Kendall tau (dashed bars). The tau axis starts at 0.9 or lower,
+    so a change in the third decimal is not drawn as a fall.
     """
     import matplotlib.pyplot as plt
 
     full = summary["N"].max()
-    fig, axes = plt.subplots(1, 3, figsize=(13, 3.8))
+    fig, axes = plt.subplots(1, 3, figsize=(13, 4.0))
+    lows, highs = [], [1.0]
     for m, part in summary.groupby("measure"):
         c, dx = COLOURS[m], _DODGE.get(m, 0.0)
         sub, one = part[part["N"] < full], part[part["N"] == full]
         axes[0].errorbar(sub["N"] + dx, sub["tau"], yerr=sub["tau_ci"], color=c, marker="o",
-                         ms=4, capsize=3, label=f"{m}: mean of subsets, 95% CI")
-        axes[0].plot(one["N"] + dx, one["tau"], ls="none", marker="D", mfc="none", color=c,
-                     label=f"{m}: all ten (one set)")
+                         ms=4, capsize=3, label=f"{m}: mean of subsets, 95% CI over subsets")
+        lows.append((sub["tau"] - sub["tau_ci"]).min())
+        whole = None if by_n is None else by_n[(by_n["measure"] == m) & (by_n["N"] == full)]
+        if whole is not None and len(whole):
+            w = whole.iloc[0]
+            bars = axes[0].errorbar([full + dx], [w["tau"]], yerr=[[w["tau"] - w["low"]],
+                                                                  [w["high"] - w["tau"]]],
+                                    ls="none", marker="D", mfc="none", color=c, capsize=3,
+                                    label=f"{m}: all ten (one set), 95% CI of its tau")
+            bars[-1][0].set_linestyle("--")
+            lows.append(w["low"])
+            highs.append(w["high"])
+        else:
+            axes[0].plot(one["N"] + dx, one["tau"], ls="none", marker="D", mfc="none", color=c,
+                         label=f"{m}: all ten (one set)")
         low = np.minimum(sub["discrepancies_ci"], sub["discrepancies"])   # a count is >= 0
         axes[1].errorbar(sub["N"] + dx, sub["discrepancies"], yerr=[low, sub["discrepancies_ci"]],
                          color=c, marker="o", ms=4, capsize=3)
         axes[1].plot(one["N"] + dx, one["discrepancies"], ls="none", marker="D", mfc="none", color=c)
+    axes[0].set_ylim(min(0.9, min(lows) - 0.01), max(highs) + 0.01)
+    axes[0].axhline(1.0, color="grey", lw=0.8, ls=":")
     share = summary.groupby("N")[["share_D_below_dmax", "uniform_share_D_below_dmax"]].first()
     axes[2].plot(share.index, share.iloc[:, 0], marker="o", ms=4, color="k",
                  label="real raters (mean of subsets)")

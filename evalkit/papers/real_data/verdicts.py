@@ -6,8 +6,10 @@ unanimous than his uniform simulation and so make unanimity matter more
 as the number of assessors grows.  :func:`claims` states each prediction
 (the claim texts are :data:`CLAIMS`, declared beside the tests they name)
 against the reproduced tables (``claims.csv``, ``claims.md``).  A claim whose
-outcome depends on a draw (uniform ratings, assessor subsets) is judged over
-the draws with :meth:`~evalkit.declare.claims.Claims.add_over_draws`.  The
+outcome depends on a draw of uniform ratings is judged over the draws; the
+trend in N over the assessor subsets is decided by the slope fitted over all
+of them and its interval (:data:`TREND_RULE`,
+:meth:`~evalkit.declare.claims.Claims.add_resolved`).  The
 explanations are built from the controlled experiments (:mod:`.stc_agreement`,
 :mod:`.stc_controls`, :mod:`.stc_assessors_n`).  Wang et al.'s (SIGIR 2015
 §3.2) pool facts close the list as an ``identity`` row: counts of the
@@ -19,17 +21,25 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ...declare.claims import FAILS_UP_TO, HOLDS_FROM, Claims, sensitivity, share_interval
-from .stc_assessors_n import replicate_slopes, tau_trend, uniform_share_below_dmax
+from ...declare.claims import Claims, interval_verdict, sensitivity, share_interval
+from .stc_assessors_n import _t_quantile, tau_trend, uniform_share_below_dmax
 
 __all__ = ["CLAIMS", "SOURCES", "VARIES", "NOT_TESTABLE_WHY", "MEAN_TOLERANCE", "MEAN_TOLERANCE_RANGE",
-           "claims", "over_draws", "tau_sentence"]
+           "TREND_RULE", "TREND_LEVELS", "claims", "over_draws", "tau_sentence"]
 
 #: A mean stated as a whole number agrees with the computed mean within this (a workspace reading:
 #: half a unit is what rounding to a whole number can hide) ...
 MEAN_TOLERANCE = 0.5
 #: ... and the tolerances the verdict is recomputed over.
 MEAN_TOLERANCE_RANGE = (0.5, 0.75, 1.0)
+
+#: How a trend in N is decided (the workspace's rule, :func:`~evalkit.declare.claims.interval_verdict`):
+#: by the slope fitted over every subset, not by the k of R of the replicates' own slopes ...
+TREND_RULE = ("the 95% interval of the slope of tau on N over all subsets with N < 10 (ours): above 0 "
+              "holds, below 0 does not hold, including 0 not testable; the replicates' own slopes "
+              "are too noisy to decide")
+#: ... and the interval levels the verdict is recomputed at.
+TREND_LEVELS = (0.90, 0.95, 0.99)
 
 #: The claims, each with the test it names (the code below tests exactly that).
 CLAIMS = {
@@ -86,12 +96,6 @@ def over_draws(k: int, r: int) -> str:
     return f"{k} of {r} draws (share {k / r:.2f}, 95% CI {lo:.2f}-{hi:.2f})"
 
 
-def _inconclusive(k: int, r: int, what: str) -> str:
-    """A first sentence for a mixed verdict: the draws do not decide, said in those words."""
-    return (f"Inconclusive: {what} in {k} of {r} draws, more than the rule's {FAILS_UP_TO:.0%} "
-            f"and less than its {HOLDS_FROM:.0%}. " if FAILS_UP_TO < k / r < HOLDS_FROM else "")
-
-
 def _controls_why(m: str, real: pd.Series, uni: pd.DataFrame, controls: pd.DataFrame) -> str:
     """What :func:`~.stc_controls.control_worlds` shows for measure ``m``."""
     cs = controls[controls["measure"] == m]
@@ -124,6 +128,26 @@ def _agreement_why(m, real, uni, worlds, controls) -> str:
                      f"both at once, one draw per sigma: tau {_span(w.tau, '.3f')}, "
                      "real_data/stc_agreement.png.)")
     return " ".join(parts)
+
+
+def _replicate_noise(by_n: pd.DataFrame, m: str, full: int) -> str:
+    """Why one replicate's slope cannot decide: tau's spread between subsets at one N against the
+    change of mean tau over the fitted N."""
+    part = by_n[(by_n["measure"] == m) & (by_n["N"] < full)]
+    sd = part.groupby("N")["tau"].std(ddof=1).mean()
+    means = part.groupby("N")["tau"].mean()
+    return (f"tau varies between subsets by sd {sd:.3f} at one N, against a change of "
+            f"{means.iloc[-1] - means.iloc[0]:+.4f} in mean tau from N = {means.index[0]} to "
+            f"{means.index[-1]}")
+
+
+def _trend_sensitivity(row) -> str:
+    """The trend's verdict at 90%, 95% and 99% intervals of the slope (the same fit, t quantiles)."""
+    df = row.subsets_fitted - 2
+    se = (row.slope_high - row.slope_low) / (2 * _t_quantile(0.975, df))
+    return sensitivity(TREND_LEVELS, lambda lv: interval_verdict(
+        row.slope - _t_quantile(0.5 + lv / 2, df) * se, row.slope + _t_quantile(0.5 + lv / 2, df) * se),
+        "{:.0%}")
 
 
 def _trend_why(by_n: pd.DataFrame, row) -> str:
@@ -186,18 +210,20 @@ def claims(spread: pd.DataFrame, res: pd.DataFrame, facts: pd.DataFrame,
                      f"above the draw in {over_draws(sum(more), len(more))}",
             varies=VARIES["uniform"], **cite("discrepancies"))
     if by_n is not None:
-        trend, slopes = tau_trend(by_n, full=n), replicate_slopes(by_n, full=n)
-        for row in trend.itertuples():
-            rising = (slopes.loc[slopes.measure == row.measure, "slope"] > 0).to_list()
-            c.add_over_draws(
+        for row in tau_trend(by_n, full=n).itertuples():
+            c.add_resolved(
                 CLAIMS["trend"].format(m=row.measure),
                 f"mean tau {row.tau_low_N:.3f} (N = {row.N_low}) to {row.tau_high_N:.3f} "
                 f"(N = {row.N_high}); slope {row.slope:+.4f} per assessor (95% CI "
                 f"{row.slope_low:+.4f} to {row.slope_high:+.4f}, {row.subsets_fitted} subsets); "
-                f"rising in {over_draws(row.rising, row.replicates)}; all ten assessors (one set): "
-                f"{row.tau_full:.3f}", rising,
-                _inconclusive(sum(rising), len(rising), "tau rises with N") + _trend_why(by_n, row),
-                varies=VARIES["subsets"], **cite("trend"))
+                f"replicate slopes rising in {row.rising} of {row.replicates}, each over one "
+                f"subset per N ({_replicate_noise(by_n, row.measure, n)}); all ten assessors (one set): "
+                f"{row.tau_full:.3f}", row.slope_low, row.slope_high, _trend_why(by_n, row),
+                varies=VARIES["subsets"],
+                unresolved=(f"Unresolved: the slope's 95% interval ({row.slope_low:+.4f} to "
+                            f"{row.slope_high:+.4f}) includes 0, so {row.subsets_fitted} subsets "
+                            "do not tell a rise from a fall."),
+                threshold=TREND_RULE, sensitivity=_trend_sensitivity(row), **cite("trend"))
     stated = "; ".join(f"{r.fact.replace('_', ' ')} {r.published:g} ({r.stated_by})"
                        for r in facts.itertuples())
     # a count must equal its stated value; the per-topic mean, stated as a whole number, must lie

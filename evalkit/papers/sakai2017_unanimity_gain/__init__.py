@@ -21,8 +21,11 @@ module              what it holds
 ``convergence``     §4: UG tends to RawG as N grows (closed forms beside
                     the committed draw, :func:`ug_to_rawg`)
 ``effect_sizes``    why ES_HSD at the HSD border is about q/sqrt(n)
-                    (:func:`es_arithmetic`, :func:`es_paper_rows`,
-                    :func:`es_vs_topics`)
+                    (:func:`es_arithmetic`, :func:`es_vs_topics`)
+``es_reading``      what Table 3's printed ES divide |d| by: the residual
+                    variance, not its square root
+                    (:func:`es_published_denominator`,
+                    :func:`denominator_spread`, :func:`es_readings`)
 ``run_spread``      alternative collections varying one assumption
                     (:func:`run_spread_worlds`, :func:`run_spread_summary`)
 ``verdicts``        the paper's claims with the reproduction's verdicts
@@ -44,20 +47,26 @@ from ...declare.notebook import Comparison, Input, Notebook
 
 # the steps load when first used: the runner reads NOTEBOOK without importing scipy or numba
 __getattr__, _dir, _exported = exports(__name__, {
-    "verdicts": ("CLAIM_RANGES", "N_WITHOUT", "QUOTES", "SENSITIVITY_RANGES", "claims", "over_draws"),
+    "verdicts": ("BORDER_TOLERANCE", "CLAIM_RANGES", "N_WITHOUT", "QUOTES", "SENSITIVITY_RANGES",
+                 "claims", "over_draws"),
     "convergence": ("p_full_spread", "relative_excess", "ug_to_rawg"),
     "collection": ("DATA_SEED", "Collection", "collection_from_frames", "collection_from_lists",
                    "load_collection", "official_gains", "ratings_collection",
                    "ratings_frame_collection"),
     "conditions": ("MEASURE_NAMES", "Conditions", "conditions_from_gains", "ratings_conditions",
                    "ratings_stream", "score_conditions"),
-    "effect_sizes": ("ES_SUBSETS", "ES_TOPIC_COUNTS", "es_arithmetic", "es_paper_rows",
-                     "es_topics_summary", "es_vs_topics", "studentised_range_q"),
-    "figures": ("es_figure", "replication_distributions", "run_spread_figure", "tau_grid"),
+    "effect_sizes": ("ES_SUBSETS", "ES_TOPIC_COUNTS", "es_arithmetic", "es_topics_summary",
+                     "es_vs_topics", "studentised_range_q"),
+    "explanations": ("es_reading_text",),
+    "es_reading": ("DENOMINATOR_COLUMNS", "D_HALF_UNIT", "ES_HALF_UNIT", "HSD_SYSTEMS",
+                   "HSD_TOPICS", "denominator_spread", "es_published_denominator", "es_readings",
+                   "sd_reading_d_over_border"),
+    "figures": ("es_figure", "es_reading_figure", "replication_distributions", "run_spread_figure",
+                "tau_grid"),
     "replications": ("WHAT_VARIES", "collection_seed", "hsd_border_d", "replicate",
                      "replication_summary"),
     "run_spread": ("run_spread_summary", "run_spread_worlds"),
-    "tables": ("PUBLISHED_D", "PUBLISHED_ES", "TABLE1_RATINGS", "best_runs", "count_published_pairs",
+    "tables": ("PUBLISHED_D", "TABLE1_RATINGS", "best_runs", "count_published_pairs",
                "discrepancies", "table1", "table1_vs_published", "table3_vs_published", "tau_table"),
 })
 
@@ -76,16 +85,20 @@ __all__ = [
     "MEASURE_NAMES", "Conditions", "ratings_stream", "score_conditions",
     "conditions_from_gains", "ratings_conditions",
     # Tables 1-3
-    "TABLE1_RATINGS", "PUBLISHED_D", "PUBLISHED_ES", "table1", "table1_vs_published",
+    "TABLE1_RATINGS", "PUBLISHED_D", "table1", "table1_vs_published",
     "tau_table", "best_runs", "discrepancies", "count_published_pairs", "table3_vs_published",
     # beyond the paper
     "replicate", "replication_summary", "collection_seed", "hsd_border_d", "WHAT_VARIES",
     "p_full_spread", "relative_excess", "ug_to_rawg",
-    "ES_TOPIC_COUNTS", "ES_SUBSETS", "studentised_range_q", "es_arithmetic", "es_paper_rows",
+    "ES_TOPIC_COUNTS", "ES_SUBSETS", "studentised_range_q", "es_arithmetic",
     "es_vs_topics", "es_topics_summary",
+    "HSD_TOPICS", "HSD_SYSTEMS", "D_HALF_UNIT", "ES_HALF_UNIT", "DENOMINATOR_COLUMNS",
+    "es_published_denominator", "sd_reading_d_over_border", "denominator_spread", "es_readings",
+    "es_reading_text",
     "run_spread_worlds", "run_spread_summary",
-    "claims", "CLAIM_RANGES", "SENSITIVITY_RANGES", "N_WITHOUT", "QUOTES", "over_draws",
-    "tau_grid", "replication_distributions", "es_figure", "run_spread_figure",
+    "claims", "CLAIM_RANGES", "SENSITIVITY_RANGES", "BORDER_TOLERANCE", "N_WITHOUT", "QUOTES",
+    "over_draws",
+    "tau_grid", "replication_distributions", "es_figure", "es_reading_figure", "run_spread_figure",
 ]
 
 #: The notebook's parameters and their checks (see :mod:`evalkit.declare.params`).
@@ -135,8 +148,10 @@ NOTEBOOK = Notebook(
         "table2_tau_grid.png", "table2_tau_grid.svg",
         "table3.csv", "table3.md", "table3_counts.csv", "table3_counts.md",
         "table3_vs_published.md", "es_arithmetic.csv", "es_arithmetic.md",
-        "es_paper_rows.csv", "es_paper_rows.md", "es_denominator.csv", "es_denominator.md",
-        "es_denominator.png", "es_denominator.svg",
+        "es_published_denominator.csv", "es_published_denominator.md",
+        "es_denominator_spread.csv", "es_denominator_spread.md", "es_readings.csv", "es_readings.md",
+        "es_published_denominator.png", "es_published_denominator.svg",
+        "es_denominator.csv", "es_denominator.md", "es_denominator.png", "es_denominator.svg",
         "run_spread_worlds.csv", "run_spread_worlds.md", "run_spread_worlds.png", "run_spread_worlds.svg",
         "run_spread_summary.csv", "run_spread_summary.md",
         "replications.csv", "replications.md", "replications_summary.md", "replication_pairs.csv",
@@ -161,18 +176,26 @@ NOTEBOOK = Notebook(
     ),
     figures=(
         ("table2_tau_grid.png", "Kendall's tau between the RawG and UG rankings of all runs per "
-                                "measure, N and Dmax, committed draw (filled markers; error bars: "
-                                "the 95% confidence interval, unclipped as the paper prints it); "
-                                "hollow markers: the paper's values."),
-        ("es_denominator.png", "Why the paper's ES_HSD cannot be |d|/sqrt(V_E) at 100 topics: the "
+                                "measure, N and Dmax in the committed world (draw 0; filled "
+                                "markers, solid bars: the 95% confidence interval, unclipped as "
+                                "the paper prints it) beside the paper's tau and interval (hollow "
+                                "markers, dashed bars); the other worlds are in replications.png."),
+        ("es_denominator.png", "ES = |d|/sqrt(V_E) of borderline pairs follows q/sqrt(n): the "
                                "median ES of pairs with p near 0.05 (markers, one per measure) "
-                               "follows q/sqrt(n) (line) over random subsets of n topics; the "
-                               "paper's values (shaded band) sit at a handful of topics."),
-        ("replications.png", "Tau (top) and the number of discrepant pairs (bottom) over the "
-                             "independent worlds the claims are judged on (each redraws the "
-                             "collection and the ratings; draw 0 the committed one); boxes span "
-                             "the quartiles, whiskers the furthest draw within 1.5 IQR, dots the "
-                             "draws beyond."),
+                               "over random subsets of n topics beside q/sqrt(n) (line); Table 3's "
+                               "pairs at n = 100 with ES as the paper's text defines it, V_E "
+                               "taken as |d|/ES (red dashes)."),
+        ("es_published_denominator.png", "What Table 3's printed |d|/ES is: left, its relative "
+                                         "spread within each condition with two or more pairs "
+                                         "against what the printed digits allow; right, |d| / "
+                                         "HSD border for the 48 printed values when |d|/ES is "
+                                         "the residual variance and when it is the residual sd."),
+        ("replications.png", "The upper 95% limit of tau (top; the Table 2 claim is about it) and "
+                             "the number of discrepant pairs (bottom) over the independent worlds "
+                             "the claims are judged on (each redraws the collection and the "
+                             "ratings; draw 0 the committed one), the paper's values as hollow "
+                             "diamonds; boxes span the quartiles, whiskers the furthest draw "
+                             "within 1.5 IQR, dots the draws beyond."),
         ("run_spread_worlds.png", "Alternative collections where only run_spread varies, on the "
                                   "collection seeds of the notebook's first draws at each value "
                                   "(at the default spread, the draws themselves): left, the conditions whose upper "

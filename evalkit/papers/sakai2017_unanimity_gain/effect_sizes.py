@@ -1,11 +1,12 @@
-"""Why Sakai's (EVIA 2017) Table 3 effect sizes differ from ours: the ES_HSD arithmetic.
+"""The effect size of borderline pairs in Sakai's (EVIA 2017) Table 3: the ES_HSD arithmetic.
 
 ES_HSD = |d| / sqrt(V_E), V_E the residual variance of the two-way ANOVA
 without replication (Sakai 2014).  A pair on the border of the Tukey HSD has
 |d| close to q sqrt(V_E / n), so its ES is about q / sqrt(n), fixed by the
 number of topics n whatever the scores.  :func:`es_arithmetic` works this
-out for the reproduction, :func:`es_paper_rows` for the paper's own rows,
-and :func:`es_vs_topics` checks it numerically on random topic subsets.
+out for the reproduction and :func:`es_vs_topics` checks it numerically on
+random topic subsets.  What the paper's own printed ES divide by is
+:mod:`.es_reading`'s question.
 """
 
 from __future__ import annotations
@@ -17,10 +18,9 @@ import pandas as pd
 
 from ...stats import hsd
 from .conditions import MEASURE_NAMES, Conditions
-from .tables import PUBLISHED_ES
 
 __all__ = ["ES_TOPIC_COUNTS", "ES_SUBSETS", "studentised_range_q", "es_arithmetic",
-           "es_paper_rows", "es_vs_topics", "es_topics_summary"]
+           "es_vs_topics", "es_topics_summary"]
 
 #: Topic counts of the ES-vs-n check, and random topic subsets per count.
 ES_TOPIC_COUNTS = (5, 7, 10, 25, 50, 100)
@@ -43,15 +43,14 @@ def studentised_range_q(alpha: float, systems: int, topics: int) -> float:
 
 def es_arithmetic(pairs: pd.DataFrame, n_topics: int, n_systems: int,
                   alpha: float = 0.05) -> pd.DataFrame:
-    """Why borderline pairs have ES_HSD near q/sqrt(n), and what the paper's values imply.
+    """Why borderline pairs have ES_HSD near q/sqrt(n): the prediction beside the reproduced ES.
 
     A pair on the HSD border has |d| close to the critical range of the
     system means, q * sqrt(V_E / n), with q the studentised range quantile
     for ``n_systems`` means and (S-1)(n-1) residual degrees of freedom
     (:func:`studentised_range_q`; the randomised test approximates it).  So
     ES = |d| / sqrt(V_E) is about q / sqrt(n), whatever the scores: the
-    effect size of a borderline pair is fixed by n.  Conversely an ES of e
-    at the border needs n = (q / e)^2 topics.
+    effect size of a borderline pair is fixed by n.
     """
     q = studentised_range_q(alpha, n_systems, n_topics)
     es = pd.concat([pairs["ES_RawG"], pairs["ES_UG"]]) if len(pairs) else pd.Series(dtype=float)
@@ -60,32 +59,8 @@ def es_arithmetic(pairs: pd.DataFrame, n_topics: int, n_systems: int,
             ("predicted ES at the border, q / sqrt(n)", q / np.sqrt(n_topics)),
             ("reproduced ES of discrepant pairs, median", es.median() if len(es) else np.nan),
             ("reproduced ES, min", es.min() if len(es) else np.nan),
-            ("reproduced ES, max", es.max() if len(es) else np.nan),
-            *((f"topics needed for an ES of {e:g} (workspace reading of Table 3), (q / {e:g})^2",
-               (q / e) ** 2)
-              for e in PUBLISHED_ES[::-1])]
+            ("reproduced ES, max", es.max() if len(es) else np.nan)]
     return pd.DataFrame(rows, columns=["quantity", "value"])
-
-
-def es_paper_rows(table3: pd.DataFrame, n_topics: int = 100, n_systems: int = 16,
-                  alpha: float = 0.05) -> pd.DataFrame:
-    """The paper's own Table 3 rows against ES = |d| / sqrt(V_E) at ``n_topics`` topics.
-
-    Each published (|d|, ES) gives the residual sd it implies, sqrt(V_E) =
-    |d| / ES; with that V_E the HSD border at n topics is q sqrt(V_E / n); and
-    the n for which the pair would sit on the border is (q / ES)^2.  Uses only
-    the published numbers (no simulation).
-    """
-    rows = []
-    q = studentised_range_q(alpha, n_systems, n_topics)
-    for r in table3.itertuples():
-        for gain in ("RawG", "UG"):
-            d, es = float(getattr(r, f"d_{gain}")), float(getattr(r, f"ES_{gain}"))
-            rows.append({"measure": r.measure, "dmax": r.dmax, "N": r.N, "pair": r.pair, "gain": gain,
-                         "p": float(getattr(r, f"p_{gain}")), "d": d, "ES": es,
-                         "implied_sd_E": d / es, "border_d_at_n": q * (d / es) / np.sqrt(n_topics),
-                         "implied_topics": (q / es) ** 2})
-    return pd.DataFrame(rows)
 
 
 def es_vs_topics(conditions: Conditions, best: np.ndarray, n_trials: int, alpha: float = 0.05,

@@ -1,9 +1,10 @@
-"""Why some of Sakai's (EVIA 2017) claims do not hold here: the explanations, from the experiments' tables.
+"""Why Sakai's (EVIA 2017) claims come out as they do: the explanations, from the experiments' tables.
 
-Each helper turns the table of one controlled experiment into the sentence a
-claim carries as its ``explanation`` (:mod:`.verdicts`): the run-spread worlds
-(:mod:`.run_spread`) for Table 2's upper limits, the ES arithmetic and the
-topic subsets (:mod:`.effect_sizes`) for Table 3's effect sizes.
+Each helper turns the table of one experiment into the sentences a claim
+carries (:mod:`.verdicts`): the run-spread worlds (:mod:`.run_spread`) for
+Table 2's upper limits; the paper's own printed |d| and ES
+(:mod:`.es_reading`), with the ES arithmetic and the topic subsets
+(:mod:`.effect_sizes`), for how Table 3 computes its effect sizes.
 """
 
 from __future__ import annotations
@@ -11,12 +12,11 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .tables import PUBLISHED_D, PUBLISHED_ES
+from .tables import PUBLISHED_D
 
-__all__ = ["why_upper_limits", "why_es_border", "why_es_paper_rows", "why_es_subsets"]
+__all__ = ["why_upper_limits", "es_reading_text"]
 
 _D_TEXT = f"{PUBLISHED_D[0]:g}-{PUBLISHED_D[1]:g}"
-_ES_TEXT = f"{PUBLISHED_ES[0]:g}-{PUBLISHED_ES[1]:g}"
 
 
 def why_upper_limits(worlds: pd.DataFrame | None, summary: pd.DataFrame | None) -> str:
@@ -66,34 +66,73 @@ def why_upper_limits(worlds: pd.DataFrame | None, summary: pd.DataFrame | None) 
     return text
 
 
-def why_es_border(q: float, n: int, n_high_es: float, n_low_es: float) -> str:
-    """ES at the HSD border is q/sqrt(n); the topics the paper's ES would need."""
-    return (f"A pair on the HSD border has |d| ~ q sqrt(V_E/n), so ES = |d|/sqrt(V_E) ~ "
-            f"q/sqrt(n) = {q:.2f}/sqrt({n}) = {q / np.sqrt(n):.2f}, as reproduced; the "
-            f"paper's ES of about {_ES_TEXT} (the workspace's reading of Table 3's rows, "
-            f"1.629-2.447) would need n = (q/ES)^2 = {n_high_es:.0f}-{n_low_es:.0f} "
-            f"topics, not {n}, so its ES cannot come from ES = |d|/sqrt(V_E) with V_E "
-            "from the two-way ANOVA over all topics (a different denominator). See "
-            "sakai2017/es_arithmetic.md.")
+def _span(row) -> str:
+    return f"{row['median']:.2f} ({row['min']:.2f}-{row['max']:.2f})"
 
 
-def why_es_paper_rows(rows: pd.DataFrame, n: int) -> str:
-    """What the paper's own (|d|, ES) rows imply about V_E and the border at n topics."""
-    share = rows.border_d_at_n / rows.d
-    return (f"The paper's own rows say the same without any simulation: their |d| "
-            f"{rows.d.min():.3f}-{rows.d.max():.3f} and ES imply sqrt(V_E) = |d|/ES = "
-            f"{rows.implied_sd_E.min():.3f}-{rows.implied_sd_E.max():.3f}, whose HSD border "
-            f"at {n} topics, q sqrt(V_E/{n}), is {rows.border_d_at_n.min():.3f}-"
-            f"{rows.border_d_at_n.max():.3f}, only {share.min():.2f}-{share.max():.2f} of those "
-            "|d| (sakai2017/es_paper_rows.csv).")
+def es_reading_text(frame: pd.DataFrame, spread: pd.DataFrame, readings: pd.DataFrame,
+                    es_table: pd.DataFrame | None = None,
+                    es_topics: pd.DataFrame | None = None) -> tuple[str, str]:
+    """The evidence and the meaning of the ES-reading row, from :mod:`.es_reading`'s tables.
 
+    ``frame``: :func:`~.es_reading.es_published_denominator`; ``spread``:
+    :func:`~.es_reading.denominator_spread`; ``readings``:
+    :func:`~.es_reading.es_readings`; ``es_table`` and ``es_topics`` the
+    workspace's q/sqrt(n) arithmetic (:mod:`.effect_sizes`), optional.
+    """
+    def fmt(c):
+        return f"{c.measure}, Dmax {c.dmax}, N {c.assessors}, {c.gain}"
 
-def why_es_subsets(es_topics: pd.DataFrame) -> str:
-    """The median ES of borderline pairs at the fewest and the most topics, beside q/sqrt(n)."""
-    parts = []
-    for n in (es_topics["topics"].min(), es_topics["topics"].max()):
-        at = es_topics[es_topics["topics"] == n]
-        parts.append(f"{at.es_median.min():.2f}-{at.es_median.max():.2f} at n = "
-                     f"{at.topics.iloc[0]} (q/sqrt(n) {at.q_over_root_n.iloc[0]:.2f})")
-    return ("Checked numerically on random topic subsets: the median ES of pairs with p near "
-            f"0.05 is {parts[0]} and {parts[1]}, sakai2017/es_denominator.png.")
+    ok = spread[spread["within_printing"]]
+    off = spread[~spread["within_printing"]]
+    widest = ok.loc[ok["pairs"].idxmax()] if len(ok) else None
+    example = ""
+    if widest is not None:
+        cond = frame[(frame[["measure", "dmax", "assessors", "gain"]]
+                      == widest[["measure", "dmax", "assessors", "gain"]].to_numpy()).all(axis=1)]
+        example = (f" (e.g. {fmt(widest)}: "
+                   + ", ".join(f"{x:.5f}" for x in cond["implied_denominator"]) + ")")
+    exceptions = "; ".join(
+        f"{fmt(c)} ({c.implied_denominator_min:.5f} to {c.implied_denominator_max:.5f}, "
+        f"{c.relative_spread:.1%} apart)" for c in off.itertuples())
+    r = readings.set_index(["quantity", "reading", "measure"])
+    border = ("paper |d| / HSD border", "variance", "all"), ("paper |d| / HSD border",
+                                                             "standard deviation", "all")
+    evidence = (f"|d|/ES is one number per condition (measure, Dmax, N, gain): in {len(ok)} of "
+                f"{len(spread)} conditions with two or more printed pairs the values agree within "
+                f"the printing precision of |d| and ES{example}"
+                + (f"; not in {exceptions}: the transcription is the paper's (a test finds every "
+                   "row in its text), so one of the two is a misprint or has another denominator"
+                   if len(off) else "")
+                + f". Variance reading (V_E = |d|/ES): |d|/border {_span(r.loc[border[0]])} over "
+                f"all {len(frame)} printed values, p {frame.p_value.min():.3f}-"
+                f"{frame.p_value.max():.3f}; standard-deviation reading (sqrt(V_E) = |d|/ES): "
+                f"{_span(r.loc[border[1]])}, a border at {1 / r.loc[border[1], 'max']:.2f}-"
+                f"{1 / r.loc[border[1], 'min']:.2f} of |d|, where p would be far below 0.05 (sakai2017/es_published_denominator.csv, "
+                "sakai2017/es_published_denominator.png)")
+    text = ["Read as §5 defines it, ES = |d|/sqrt(V_E), Table 3's pairs have ES "
+            + _span(r.loc[("paper ES as |d| / sqrt(V_E)", "variance", "all")])]
+    ws = ("workspace ES as Table 3 computes it", "standard deviation", "all")
+    if ws in r.index:
+        text[0] += (f" and the workspace's discrepant pairs over all draws {_span(r.loc[ws])}")
+    if es_table is not None and len(es_table):
+        v = es_table.set_index("quantity")["value"]
+        text[0] += (f", both near q/sqrt(n) = {v.iloc[0]:.2f}/sqrt({int(v['topics n'])}) = "
+                    f"{v.iloc[0] / np.sqrt(v['topics n']):.2f}, the ES of any pair on the HSD "
+                    "border (sakai2017/es_arithmetic.md")
+        text[0] += ("; random topic subsets show ES ~ q/sqrt(n), "
+                    "sakai2017/es_denominator.png)" if es_topics is not None and len(es_topics)
+                    else ")")
+    measures = list(dict.fromkeys(frame["measure"]))
+    var = [("workspace ES as Table 3 computes it", "variance", m) for m in measures]
+    if all(k in r.index for k in var):
+        printed = [("paper ES as printed", "(either)", m) for m in measures]
+        text.append("Read as Table 3 computes it, |d|/V_E, the workspace's pairs would have ES "
+                    + ", ".join(f"{m} {r.loc[k, 'median']:.2f}" for m, k in zip(measures, var))
+                    + " (medians) against the paper's "
+                    + ", ".join(f"{m} {r.loc[k, 'min']:.3f}-{r.loc[k, 'max']:.3f}"
+                                for m, k in zip(measures, printed))
+                    + "; |d|/V_E is not in sd units and grows as a measure's residual variance "
+                    "shrinks. The workspace keeps ES = |d|/sqrt(V_E), the definition §5 cites "
+                    "(Sakai 2014)")
+    return evidence, ". ".join(text) + "."

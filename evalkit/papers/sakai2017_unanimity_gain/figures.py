@@ -1,11 +1,16 @@
 """The figures of the Sakai (EVIA 2017) notebook (matplotlib/seaborn; no I/O here).
 
 * :func:`tau_grid` — Table 2 as a figure: tau with its interval per
-  measure, N and Dmax, the paper's values beside (``table2_tau_grid``).
-* :func:`replication_distributions` — tau and discrepancy counts over
-  rating draws (``replications``).
+  measure, N and Dmax in the committed world, the paper's values and
+  intervals beside (``table2_tau_grid``).
+* :func:`replication_distributions` — the upper 95% limits of tau and the
+  discrepancy counts over the independent worlds, the paper's values beside
+  (``replications``).
 * :func:`es_figure` — ES of borderline pairs against the number of topics
   (``es_denominator``).
+* :func:`es_reading_figure` — what Table 3's printed |d|/ES is: its spread
+  within a condition and |d| / HSD border under both readings
+  (``es_published_denominator``).
 * :func:`run_spread_figure` — the run-spread worlds (``run_spread_worlds``).
 
 Save them with :func:`evalkit.outputs.save_figure`, which strips
@@ -21,13 +26,24 @@ import pandas as pd
 from ...simulate.stc import STC_DEFAULTS
 from .tables import PUBLISHED_D
 
-__all__ = ["tau_grid", "replication_distributions", "es_figure", "run_spread_figure"]
+__all__ = ["tau_grid", "replication_distributions", "es_figure", "es_reading_figure",
+           "run_spread_figure"]
 
 
-def tau_grid(reproduced: pd.DataFrame, published: pd.DataFrame | None = None):
-    """Kendall tau (RawG vs UG) with CI bars per measure, N on x, one colour per dmax.
+def _slots(n_dmax: int, series: int = 2, width: float = 0.84):
+    """x offsets of ``n_dmax`` x ``series`` markers side by side within one N group."""
+    step = width / (n_dmax * series)
+    return (np.arange(n_dmax * series) - (n_dmax * series - 1) / 2) * step, step
 
-    Published values, if given, are drawn as hollow markers beside them.
+
+def tau_grid(reproduced: pd.DataFrame, published: pd.DataFrame | None = None,
+             world: str = "the committed world (draw 0)"):
+    """Kendall tau (RawG vs UG) with its 95% interval per measure, N on x, one colour per Dmax.
+
+    Filled markers: ``reproduced`` (one world, named by ``world``); hollow
+    markers with dashed bars beside each: the paper's tau and interval.  The
+    intervals are unclipped (the HWC interval the paper prints, upper limits
+    above 1).
     """
     import matplotlib.pyplot as plt
     import seaborn as sns  # imported on use: it costs a kernel ~0.7 s
@@ -36,74 +52,121 @@ def tau_grid(reproduced: pd.DataFrame, published: pd.DataFrame | None = None):
     dmaxes = sorted(reproduced["dmax"].unique())
     ns = sorted(reproduced["N"].unique())
     colours = dict(zip(dmaxes, sns.color_palette("colorblind", len(dmaxes))))
-    fig, axes = plt.subplots(1, len(measures), figsize=(4.2 * len(measures), 3.6),
+    offsets, _ = _slots(len(dmaxes), 2 if published is not None else 1)
+    fig, axes = plt.subplots(1, len(measures), figsize=(4.4 * len(measures), 4.0),
                              sharey=True, squeeze=False)
-    width = 0.8 / max(len(dmaxes), 1)
     for ax, m in zip(axes[0], measures):
         for j, d in enumerate(dmaxes):
-            sub = reproduced[(reproduced.measure == m) & (reproduced.dmax == d)].set_index("N")
-            x = np.array([ns.index(n) for n in sub.index]) + (j - (len(dmaxes) - 1) / 2) * width
-            ax.errorbar(x, sub.tau, yerr=[sub.tau - sub.low, sub.high - sub.tau], fmt="o",
-                        color=colours[d], capsize=3, label=f"Dmax={d} (reproduced)")
+            series = [("reproduced", reproduced, "o", "-")]
             if published is not None:
-                pub = published[(published.measure == m) & (published.dmax == d)].set_index("N")
-                pub = pub[pub.index.isin(ns)]
-                xp = np.array([ns.index(n) for n in pub.index]) + (j - (len(dmaxes) - 1) / 2) * width
-                ax.plot(xp + width * 0.3, pub.tau, "o", mfc="none", color=colours[d], ms=6,
-                        label=f"Dmax={d} (published)")
-        ax.axhline(1.0, color="grey", lw=0.8, ls="--")
+                series.append(("paper", published, "o", "--"))
+            for s_i, (who, frame, marker, ls) in enumerate(series):
+                sub = frame[(frame.measure == m) & (frame.dmax == d) & frame.N.isin(ns)].set_index("N")
+                x = np.array([ns.index(n) for n in sub.index]) + offsets[j * len(series) + s_i]
+                bars = ax.errorbar(x, sub.tau, yerr=[sub.tau - sub.low, sub.high - sub.tau],
+                                   fmt=marker, color=colours[d], capsize=2.5, ms=5,
+                                   mfc=colours[d] if who == "reproduced" else "white",
+                                   label=f"Dmax = {d}, " + (world if who == "reproduced" else
+                                                            "paper (its one draw)"))
+                bars[-1][0].set_linestyle(ls)
+        ax.axhline(1.0, color="grey", lw=0.8, ls=":")
         ax.set_xticks(range(len(ns)), [str(n) for n in ns])
         ax.set_xlabel("N (assessors per item)")
         ax.set_title(f"Mean {m}")
     axes[0][0].set_ylabel("Kendall's tau, RawG vs UG (95% CI)")
     handles, labels = axes[0][-1].get_legend_handles_labels()
-    fig.legend(handles, labels, loc="lower center", ncol=min(len(labels), 6), frameon=False,
-               bbox_to_anchor=(0.5, -0.08))
-    fig.tight_layout()
+    fig.legend(handles, labels, loc="lower center", ncol=min(len(labels), 3), frameon=False,
+               fontsize=8, bbox_to_anchor=(0.5, -0.02))
+    fig.suptitle(f"Table 2: tau with its 95% interval, {world}: filled markers, solid bars; the "
+                 "paper: hollow, dashed (other worlds: replications.png)", fontsize=9)
+    fig.tight_layout(rect=(0, 0.11, 1, 1))
     return fig
 
 
-def replication_distributions(reps: pd.DataFrame):
-    """Box plots over replications: tau (top) and discrepancy counts (bottom).
+def _boxes(ax, frame: pd.DataFrame, col: str, ns, dmaxes, colours, paper=None):
+    """Boxes of ``col`` over draws per (N, Dmax), the paper's value as a black diamond beside each."""
+    offsets, step = _slots(len(dmaxes), 1, 0.8)
+    for j, d in enumerate(dmaxes):
+        sub = frame[frame.dmax == d]
+        data = [sub.loc[sub.N == n, col].to_numpy() for n in ns]
+        pos = np.arange(len(ns)) + offsets[j]
+        ax.boxplot(data, positions=pos, widths=step * 0.8, patch_artist=True, manage_ticks=False,
+                   boxprops={"facecolor": colours[d], "linewidth": 0.8},
+                   medianprops={"color": "k", "linewidth": 1},
+                   whiskerprops={"linewidth": 0.8}, capprops={"linewidth": 0.8},
+                   flierprops={"marker": "o", "markersize": 2})
+        if paper is not None:
+            pub = paper[paper.dmax == d].set_index("N").reindex(ns)
+            ax.plot(pos, pub[col].to_numpy(), "D", color="k", ms=3.5, mfc="white", zorder=4)
+    ax.set_xticks(range(len(ns)), [str(n) for n in ns])
+    ax.set_xlim(-0.6, len(ns) - 0.4)
 
-    Boxes span the quartiles over rating draws, whiskers reach the furthest draw within
-    1.5 IQR, dots are the draws beyond; counts get whole-number ticks.
+
+def replication_distributions(reps: pd.DataFrame, published_t2: pd.DataFrame | None = None,
+                              published_counts: pd.DataFrame | None = None):
+    """Box plots over the independent worlds: the upper 95% limit of tau (top; the Table 2 claim
+    is about it) and the number of discrepant pairs (bottom), the paper's values beside.
+
+    Boxes span the quartiles over draws, whiskers reach the furthest draw within 1.5 IQR,
+    dots are the draws beyond; counts get whole-number ticks.  ``published_t2`` (columns
+    measure, dmax, N, high) and ``published_counts`` (measure, dmax, N, discrepancies; absent =
+    0) draw the paper's one draw as hollow diamonds.
     """
     import matplotlib.pyplot as plt
     import seaborn as sns  # imported on use: it costs a kernel ~0.7 s
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
     from matplotlib.ticker import MaxNLocator
 
     measures = list(dict.fromkeys(reps["measure"]))
+    dmaxes = sorted(reps["dmax"].unique())
+    ns = sorted(reps["N"].unique())
+    colours = dict(zip(dmaxes, sns.color_palette("colorblind", len(dmaxes))))
     draws = reps.replication.nunique()
-    fig, axes = plt.subplots(2, len(measures), figsize=(4.2 * len(measures), 6.6),
+    keys = ["measure", "dmax", "N"]
+    counts = None
+    if published_counts is not None:
+        grid = reps[reps.replication == reps.replication.min()][keys]
+        counts = grid.merge(published_counts[keys + ["discrepancies"]], how="left", on=keys)
+        counts["discrepancies"] = counts["discrepancies"].fillna(0)
+    fig, axes = plt.subplots(2, len(measures), figsize=(4.4 * len(measures), 6.8),
                              sharey="row", squeeze=False)
     for j, m in enumerate(measures):
         sub = reps[reps.measure == m]
-        for i, col in enumerate(("tau", "discrepancies")):
+        for i, (col, paper) in enumerate((("high", published_t2), ("discrepancies", counts))):
             ax = axes[i][j]
-            sns.boxplot(data=sub, x="N", y=col, hue="dmax", ax=ax, palette="colorblind",
-                        fliersize=2, linewidth=0.8)
-            ax.set_title(f"{m}: {'tau' if i == 0 else 'discrepant pairs'} over {draws} draws",
-                         fontsize=9)
+            _boxes(ax, sub, col, ns, dmaxes, colours,
+                   None if paper is None else paper[paper.measure == m])
             ax.set_xlabel("N (assessors per item)")
-            ax.set_ylabel("Kendall's tau, RawG vs UG" if i == 0 else
-                          "number of discrepant pairs (of 120)")
             if i == 0:
+                ax.set_title(f"{m}: upper 95% limit of tau over {draws} worlds", fontsize=9)
                 ax.axhline(1.0, color="grey", lw=0.8, ls="--")
+                ax.set_ylabel("upper 95% limit of tau, RawG vs UG")
             else:
+                ax.set_title(f"{m}: discrepant pairs over {draws} worlds", fontsize=9)
+                ax.set_ylabel("number of discrepant pairs (of 120)")
                 ax.set_ylim(-0.5, max(int(reps[col].max()), 1) + 0.5)
                 ax.yaxis.set_major_locator(MaxNLocator(integer=True))
-            if ax.get_legend() is not None:
-                ax.get_legend().remove()
-    handles, labels = axes[0][0].get_legend_handles_labels()
-    fig.legend(handles, [f"Dmax = {x}" for x in labels], loc="lower center", ncol=len(labels),
-               frameon=False, bbox_to_anchor=(0.5, -0.02))
+    handles = [Patch(facecolor=colours[d], edgecolor="k", lw=0.8, label=f"Dmax = {d}, over worlds")
+               for d in dmaxes]
+    if published_t2 is not None or counts is not None:
+        handles.append(Line2D([], [], marker="D", ls="", color="k", mfc="white", ms=4,
+                              label="the paper (its one draw)"))
+    handles.append(Line2D([], [], color="grey", lw=0.8, ls="--",
+                          label="upper limit 1 (the claim: every limit at or above)"))
+    fig.legend(handles=handles, loc="lower center", ncol=len(handles), frameon=False, fontsize=8,
+               bbox_to_anchor=(0.5, -0.01))
     fig.tight_layout(rect=(0, 0.04, 1, 1))
     return fig
 
 
-def es_figure(summary: pd.DataFrame, paper_rows: pd.DataFrame):
-    """ES of borderline pairs against n, with q / sqrt(n) and the paper's range."""
+def es_figure(summary: pd.DataFrame, paper_rows: pd.DataFrame | None = None):
+    """ES = |d|/sqrt(V_E) of borderline pairs against n, with q / sqrt(n).
+
+    ``paper_rows`` (:func:`~.es_reading.es_published_denominator`) adds Table 3's
+    pairs at n = 100 as §5 defines their ES, |d| / sqrt(V_E) with V_E = |d|/ES
+    (the variance reading): sqrt(|d| ES).
+    """
     import matplotlib.pyplot as plt
     import seaborn as sns  # imported on use
     from matplotlib.ticker import NullFormatter, ScalarFormatter
@@ -116,11 +179,12 @@ def es_figure(summary: pd.DataFrame, paper_rows: pd.DataFrame):
     for k, (m, part) in enumerate(summary.groupby("measure")):
         ax.scatter(part["topics"], part["es_median"], color=colours[k], marker=markers[k % 4],
                    s=24, zorder=3, label=f"{m}: median ES of pairs with p near 0.05")
-    lo, hi = paper_rows["ES"].min(), paper_rows["ES"].max()
-    ax.axhspan(lo, hi, color="tab:red", alpha=0.12, label=f"paper's ES {lo:.2f}-{hi:.2f} (n = 100)")
-    n_lo, n_hi = paper_rows["implied_topics"].min(), paper_rows["implied_topics"].max()
-    ax.axvspan(n_lo, n_hi, color="tab:red", alpha=0.06,
-               label=f"topics the paper's ES needs, {n_lo:.0f}-{n_hi:.0f}")
+    if paper_rows is not None and len(paper_rows):
+        es = np.sqrt(paper_rows["d"] * paper_rows["es"])
+        med = float(es.median())
+        ax.errorbar([90.0], [med], yerr=[[med - es.min()], [es.max() - med]], fmt="D", ms=4,
+                    color="tab:red", capsize=3, zorder=3,
+                    label=f"Table 3's {len(es)} values, V_E = |d|/ES: median, range (n = 100)")
     ax.set(xscale="log", yscale="log", xlabel="topics n (random subsets of the simulated collection)",
            ylabel="ES_HSD = |d| / sqrt(V_E)")
     for axis in (ax.xaxis, ax.yaxis):
@@ -130,6 +194,72 @@ def es_figure(summary: pd.DataFrame, paper_rows: pd.DataFrame):
     ax.set_xticks([5, 10, 25, 50, 100])
     ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=2, frameon=False)
     ax.set_title("Borderline pairs: ES ~ q/sqrt(n), whatever the measure", fontsize=9)
+    fig.tight_layout()
+    return fig
+
+
+def es_reading_figure(frame: pd.DataFrame, spread: pd.DataFrame):
+    """Table 3's implied denominator |d|/ES: its spread within each condition (left) and where
+    its pairs sit against the HSD border under each reading (middle, right).
+
+    Left: per condition with two or more printed pairs (``spread``,
+    :func:`~.es_reading.denominator_spread`), the relative spread (max - min) / mean of
+    |d|/ES beside the largest spread the printing precision allows for one shared value
+    (max_i (D_i - lower_i) + max_j (upper_j - D_j), over the mean); log scale.  Middle:
+    the distribution of ``d_over_border`` over the 48 printed values (``frame``,
+    :func:`~.es_reading.es_published_denominator`; the variance reading), bins of width 0.02.
+    Right: the same under the standard-deviation reading, bins of width 0.2.
+    """
+    import matplotlib.pyplot as plt
+    import seaborn as sns  # imported on use
+    from matplotlib.ticker import MaxNLocator
+
+    from .es_reading import D_HALF_UNIT, ES_HALF_UNIT, sd_reading_d_over_border
+
+    blue, orange = sns.color_palette("colorblind", 2)
+    fig, (a, b, c) = plt.subplots(1, 3, figsize=(14, 4.9),
+                                  gridspec_kw={"width_ratios": [1.25, 1, 1]})
+    labels = [f"{r.measure} Dmax {r.dmax} N {r.assessors} {r.gain}" for r in spread.itertuples()]
+    y = np.arange(len(spread))[::-1]
+    keys = ["measure", "dmax", "assessors", "gain"]
+    allowed = []
+    for r in spread.itertuples():
+        rows = frame[(frame[keys] == pd.Series(r._asdict())[keys].to_numpy()).all(axis=1)]
+        lo = (rows.d - D_HALF_UNIT) / (rows.es + ES_HALF_UNIT)
+        hi = (rows.d + D_HALF_UNIT) / (rows.es - ES_HALF_UNIT)
+        den = rows.implied_denominator
+        allowed.append(((den - lo).max() + (hi - den).max()) / den.mean())
+    a.barh(y, allowed, color="0.85", height=0.7,
+           label="largest spread the printed digits allow for one value")
+    ok = spread["within_printing"].to_numpy()
+    a.scatter(spread["relative_spread"][ok], y[ok], color=blue, zorder=3, s=22,
+              label="observed, within that")
+    a.scatter(spread["relative_spread"][~ok], y[~ok], color=orange, marker="X", zorder=3, s=40,
+              label="observed, beyond it (a misprint or another denominator)")
+    a.set_xscale("log")
+    a.set_yticks(y, labels, fontsize=7)
+    a.set_xlabel("relative spread of |d|/ES, (max - min) / mean")
+    a.set_ylabel("condition with 2-3 printed pairs")
+    a.set_title("|d|/ES: one number per condition", fontsize=9)
+    var, sd = frame["d_over_border"], sd_reading_d_over_border(frame)
+    for ax, values, width, colour, name in ((b, var, 0.02, blue, "variance: V_E = |d|/ES"),
+                                            (c, sd, 0.2, orange,
+                                             "standard deviation: sqrt(V_E) = |d|/ES")):
+        lo = np.floor(min(values.min(), 1.0) / width) * width - width
+        hi = np.ceil(values.max() / width) * width + width
+        bins = np.arange(lo, hi + width / 2, width)
+        ax.hist(values, bins=bins, color=colour, edgecolor="k", lw=0.5,
+                label=f"Table 3's {len(values)} values (median {values.median():.2f})")
+        ax.axvline(1.0, color="k", ls="--", lw=0.8, label="on the HSD border (p = 0.05)")
+        ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+        ax.set_xlabel("|d| / HSD border q sqrt(V_E/100)")
+        ax.set_ylabel(f"number of printed (pair, gain) values (of {len(values)})")
+        ax.set_title(f"Reading {name}", fontsize=9)
+    for ax in (a, b, c):
+        ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.15), frameon=False)
+    fig.suptitle(f"Table 3's pairs, printed with p {frame.p_value.min():.3f}-"
+                 f"{frame.p_value.max():.3f}, sit on the HSD border only if |d|/ES is the residual "
+                 "variance", fontsize=10)
     fig.tight_layout()
     return fig
 
