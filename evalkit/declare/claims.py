@@ -39,15 +39,11 @@ noisy for the k-of-R rule in one draw is decided by its estimate over all
 draws and its 95% interval (:meth:`Claims.add_resolved`): above 0 holds,
 below 0 does not hold, including 0 is not testable here (unresolved).
 
-**Thresholds.** A claim with an operational threshold names it in
-``threshold`` and its ``source``: ``paper`` when the paper states it (then the
-quote says so) or ``workspace`` when it is ours; a workspace threshold carries
-``sensitivity``, the verdict recomputed over a declared range
-(:func:`sensitivity`).
-
-A claim that does not hold (or is mixed) carries an ``explanation``: the
-finding of a controlled experiment on why, naming the output files under
-``figures/`` that show it (paths relative to ``figures/``).
+**Thresholds.** A claim's operational ``threshold`` names its ``source``:
+``paper`` (the quote says so) or ``workspace`` (ours, with ``sensitivity``, the
+verdict over a declared range: :func:`sensitivity`).  A claim that does not
+hold (or is mixed) carries an ``explanation``: the finding of a controlled
+experiment on why, naming the files under ``figures/`` that show it.
 
 >>> c = Claims()
 >>> c.add("Table 1 is reproduced", "7 of 7 rows equal", True, kind="identity")

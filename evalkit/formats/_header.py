@@ -144,7 +144,8 @@ def header_checked(raw: bytes, path: Path, fmt: LineFormat | None,
         raise InputError(f"{shown!r} looks like a header line: remove it", path=path, line=line,
                          hint=f"or give --skip-header to skip it; a line of this file is "
                               f"'{fmt.layout}'")
-    rest = raw[:start] + raw[end:]
+    # spaces, not nothing: "\r" + header + "\n" emptied would join into one "\r\n" break
+    rest = raw[:start] + b" " * (end - start) + raw[end:]
     if _NOT_SPACE.search(rest) is None:
         raise InputError("the file holds a header line and nothing else", path=path, line=line)
     return rest

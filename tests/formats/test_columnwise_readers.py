@@ -411,6 +411,9 @@ ASSESSOR_CASES = [
     "T1 A1 d1 2.0\nT1 A2 d1 -1\nT1 A1 d1 2\nT1 A3 d1 0\n", "T1 A1 d1 2\nT1 A1 d1 2\nT1 A1 d1 1\n",
     "topic assessor doc rating\nT1 A1 d1 2\n", "topic assessor doc\nT1 A1 d1 2\n",
     "T1 A1 d1 -3\nT1 A2 d1 9\n", "T1 A1 d1 1e1\n",
+    # a header after a lone carriage return: skipped, the next line keeps its number (found by
+    # the fuzzer: emptying the header joined "\r" and "\n" into one line break)
+    "\r nan nan\n1 1 1", "\rtopic assessor doc rating\nT1 A1 d1 2\nT1 A1 d1\n",
 ]
 STC_CASES = [
     "p r 1 2\np s 1\n", "p r 1 2.5\n", "p r 1 3\n", "p r 1 2\np r 0 0\n", "p r\n", "p r 1 NA\np s na 2\n",

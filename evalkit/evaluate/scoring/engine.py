@@ -43,6 +43,7 @@ def scored_runs(runs, judged: Judgments, specs, order: str = "score", missing: s
                 progress=None) -> Scored:
     """Every run's scores: run files (:class:`RunFiles`) read and scored one at a time, or a
     runs frame; the same values either way (tested)."""
+    from ...formats._header import skip_headers
     from ...formats.trec import run_table
 
     if isinstance(runs, RunFiles):
@@ -54,9 +55,11 @@ def scored_runs(runs, judged: Judgments, specs, order: str = "score", missing: s
             from ...formats._intern import Interned
 
             vocabulary = Interned(vocabulary)                  # hashed once for every file
+        skip = skip_headers()          # --skip-header, read here: the reading thread has no context
         bar = Progress(runs, progress)
         try:
-            return score_runs(_read_ahead(runs, lambda path: run_table(path, vocabulary, compiled)),
+            return score_runs(_read_ahead(runs, lambda path: run_table(path, vocabulary, compiled,
+                                                                       skip_header=skip)),
                               judged, specs, order, missing, bar.update)
         finally:
             bar.close()
