@@ -145,3 +145,31 @@ def test_paper_tables_and_the_statistic_alias(tmp_path):
     latex = (tmp_path / "tex" / "pairs.tex").read_text()
     assert latex.startswith("\\begin{tabular}{llrcrr}") and "mallory" in latex
     assert "alpha\\_ordinal" in (tmp_path / "tex" / "agreement.tex").read_text()
+
+
+_NO_NUMBA = '''
+import sys
+class NoNumba:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in ("numba", "llvmlite"):
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+        return None
+sys.meta_path.insert(0, NoNumba())
+from evalkit.workspace.cli import main
+status = main(sys.argv[1:])
+print("numba loaded:", "numba" in sys.modules, file=sys.stderr)
+sys.exit(status)
+'''
+
+
+def test_without_numba_the_same_bytes(tmp_path):
+    args = ["agreement", *_judges(), "--reference", "alice", *QUICK, "--consensus", "mean"]
+    fast = evalkit(*args, "--out", tmp_path / "fast")
+    slow = subprocess.run([sys.executable, "-c", _NO_NUMBA, *map(str, args), "--out",
+                           tmp_path / "slow"], capture_output=True, text=True, timeout=300)
+    assert fast.returncode == 0 and slow.returncode == 0, slow.stderr
+    assert "numba loaded: False" in slow.stderr and slow.stdout == fast.stdout
+    names = sorted(p.name for p in (tmp_path / "fast").iterdir())
+    assert "pairs.csv" in names and names == sorted(p.name for p in (tmp_path / "slow").iterdir())
+    for name in names:
+        assert (tmp_path / "fast" / name).read_bytes() == (tmp_path / "slow" / name).read_bytes(), name

@@ -26,6 +26,10 @@ def can_draw() -> bool:
     return importlib.util.find_spec("matplotlib") is not None
 
 
+def _judges(n: int) -> str:
+    return f"{n} judge" + ("" if n == 1 else "s")
+
+
 def _against(board) -> str:
     ref = board["reference"].iloc[0] if len(board) else POOLED_REFERENCE
     return "the others pooled" if ref == POOLED_REFERENCE else ref
@@ -51,9 +55,10 @@ def agreement_figure(report):
         level = np.isin(board["judge"], list(same))
         test = "randomised Tukey HSD" if report.settings.get("test") == "hsd" else \
             "paired randomisation test, Holm"
-        groups = [(level, "C0", f"the best and the {int(level.sum()) - 1} judges not significantly "
-                                f"below it ({test}, alpha = {alpha:g})"),
-                  (~level, "0.55", f"the {int((~level).sum())} judges significantly below the best")]
+        same, below = int(level.sum()) - 1, int((~level).sum())
+        groups = [(level, "C0", f"the best and the {_judges(same)} not significantly below it "
+                                f"({test}, alpha = {alpha:g})"),
+                  (~level, "0.55", f"the {_judges(below)} significantly below the best")]
     for keep, colour, label in groups:
         with_ci, without = keep & has_ci, keep & ~has_ci
         ax.errorbar(value[with_ci], y[with_ci], xerr=err[:, with_ci], fmt="o", color=colour,
@@ -73,9 +78,11 @@ def agreement_figure(report):
     interval = "; 95% topic-bootstrap intervals" if has_ci.any() else ""
     ax.set_title(f"Agreement of {n} judges with {against}\n(most agreeing on top{interval})",
                  fontsize=9)
-    if len(groups) > 1:
+    if len(groups) > 1:                     # under the axes, off the data: one line a group
+        height = fig.get_figheight()
         fig.legend(loc="lower center", ncol=1, fontsize=7, frameon=False)
-        fig.tight_layout(rect=(0, 0.06 + 0.2 / max(n, 4), 1, 1))
+        fig.tight_layout(rect=(0, (0.1 + 0.16 * len(ax.get_legend_handles_labels()[1])) / height,
+                               1, 1))
     else:
         fig.tight_layout()
     return fig

@@ -198,12 +198,10 @@ def write_agreement_report(report: AgreementReport, out_dir, figure: bool | None
             (tmp / name).write_text(text, encoding="utf-8", newline="")
         for name, frame in qrels.items():
             write_qrels(frame, tmp / name)
-        if figure:
-            from ...figure_check import check
+        if figure:                  # checked by evalkit.figure_check, one layout pass and a draw
+            from ...outputs import save_figure
 
-            fig = agreement_figure(report)
-            check(fig, "agreement.png")
-            fig.savefig(tmp / "agreement.png", dpi=110, metadata={"Software": None})
+            save_figure(agreement_figure(report), tmp / "agreement", formats=("png",), dpi=110)
         out.mkdir(exist_ok=True)
         for name in names:
             os.replace(tmp / name, out / name)

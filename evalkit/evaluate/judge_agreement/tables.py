@@ -211,7 +211,8 @@ def per_topic_table(labels: pd.DataFrame, reference: str | None = None, cuts=Non
     judges = [j for j, name in enumerate(grid.judges) if name != reference]
     values = _statistics(per_topic[:, judges], grid.values, cuts)                # (S, T, J')
     topics = np.asarray(grid.topics, dtype=object)
-    frames, notes = [], []
+    names = np.asarray([grid.judges[j] for j in judges], dtype=object)
+    parts, notes = [], []
     for name, v in zip(statistic_names(cuts), values):
         ok = np.isfinite(v).all(axis=1)
         if not ok.all():
@@ -219,10 +220,13 @@ def per_topic_table(labels: pd.DataFrame, reference: str | None = None, cuts=Non
             notes.append(f"per_topic.csv: {name} leaves out {len(gone)} of {len(topics)} topics, "
                          f"undefined for some judge there (one grade only, or no item shared): "
                          + ", ".join(map(str, gone[:10])) + (" ..." if len(gone) > 10 else ""))
-        for k, j in enumerate(judges):
-            frames.append(pd.DataFrame({"run": grid.judges[j], "measure": name,
-                                        "topic": topics[ok], "value": v[ok, k]}))
-    scores = pd.concat(frames, ignore_index=True)
-    order = {name: k for k, name in enumerate(grid.judges)}
+        parts.append((name, ok, v[ok]))                                          # (T', J')
+    run = np.concatenate([np.repeat(names, ok.sum()) for _, ok, _ in parts])
+    measure = np.concatenate([np.full(len(names) * ok.sum(), name, dtype=object)
+                              for name, ok, _ in parts])
+    topic = np.concatenate([np.tile(topics[ok], len(names)) for _, ok, _ in parts])
+    value = np.concatenate([v.T.ravel() for _, _, v in parts])
+    scores = pd.DataFrame({"run": run, "measure": measure, "topic": topic, "value": value})
+    order = {name: k for k, name in enumerate(names)}
     scores = scores.sort_values("run", key=lambda r: r.map(order), kind="stable")
     return scores.reset_index(drop=True), notes
