@@ -170,6 +170,11 @@ def test_the_session_in_docs_agreement_md_is_what_the_commands_print(tmp_path):
     assert len(lines) == 3 + 3 + 4
     for line in lines:
         assert line in doc, line
+    pairs = pd.read_csv(tmp_path / "agreement" / "pairs.csv")
+    random = pairs[(pairs["judge_a"] == RANDOM_JUDGE) | (pairs["judge_b"] == RANDOM_JUDGE)]
+    assert random["p_holm"].tolist() == pytest.approx([6 / 5001] * 3, rel=1e-12)
+    assert "p_holm = 6/5001 = 0.0012" in doc
+    assert (pairs.drop(random.index)["p_holm"] > 0.05).all()
 
 
 @pytest.mark.parametrize("command", ["score", "compare"])
