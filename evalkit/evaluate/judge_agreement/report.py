@@ -127,7 +127,6 @@ def _pairs_line(report: AgreementReport, best: str) -> str:
     s, pairs = report.settings, report.pairs
     same = indistinguishable_from(pairs, best, s["alpha"])
     others = len({*pairs["judge_a"], *pairs["judge_b"]}) - 1
-    topics = report.per_topic["topic"].nunique() if len(report.per_topic) else 0
     how = (f"randomised Tukey HSD over per-topic {report.statistic}, B = {s['trials']} trials"
            if s["test"] == "hsd" else
            f"paired randomisation test over topics, B = {s['trials']} trials, Holm over "
