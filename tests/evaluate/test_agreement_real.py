@@ -3,6 +3,9 @@ docs/agreement.md quotes.  Needs the data mirror ($EVALKIT_DATA_MIRROR with llmj
 
 import subprocess
 import sys
+from pathlib import Path
+
+import numpy as np
 
 import pytest
 
@@ -19,6 +22,11 @@ def judges(mirror):
         args += ["--judge", f"{path.stem}={path}"]
     assert len(args) == 2 * 34
     return args
+
+
+def mirror_root(judges) -> Path:
+    """The folder holding ``llmjudge-2024/`` (what ``load_labels`` takes), from the judge options."""
+    return Path(judges[1].split("=", 1)[1]).parents[1]
 
 
 def _agreement(*args):
@@ -53,6 +61,15 @@ def test_the_pairs_and_the_consensus_docs_quote(judges, tmp_path):
     done = _agreement(*judges, "--reference", "human", "--grades", "0:3", "--clip", "--out",
                       tmp_path / "out")
     assert done.returncode == 0, done.stderr
+    # per_topic.csv is the chapter's per-topic alpha (evalkit.papers.llmjudge2024.systems)
+    from evalkit.papers import llmjudge2024 as paper
+
+    labels, _, _ = paper.load_labels(mirror_root(judges))
+    chapter = paper.per_topic_agreement(paper.label_matrix(labels)).set_index(["run", "topic"])
+    mine = pd.read_csv(tmp_path / "out" / "per_topic.csv", dtype={"topic": str})
+    mine = mine[mine["measure"] == "alpha_ordinal"].set_index(["run", "topic"])["value"]
+    assert len(mine) == len(chapter) == 33 * 25
+    assert np.allclose(mine.reindex(chapter.index), chapter["value"], rtol=0, atol=1e-12)
     pairs = pd.read_csv(tmp_path / "out" / "pairs.csv").set_index(["judge_a", "judge_b"])
     for b in ("h2oloo-fewself", "willia-umbrela1"):
         r = pairs.loc[("Olz-gpt4o", b)]
