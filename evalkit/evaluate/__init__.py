@@ -27,7 +27,9 @@ The functions below mirror the commands:
 * :func:`~evalkit.evaluate.judge_agreement.tables.agreement_table` (``evalkit agreement``):
   how far judges agree, each against a reference or the others pooled, with
   topic-bootstrap intervals; :func:`~evalkit.evaluate.judge_agreement.tables.read_judges`
-  reads one qrels file per judge.
+  reads one qrels file per judge; :func:`~evalkit.evaluate.judge_agreement.pairs.pairs_table`
+  tests every pair of judges; :func:`~evalkit.evaluate.judge_agreement.consensus.consensus_table`
+  gives one grade per item by majority, median, mean or Dawid-Skene.
 * :func:`~evalkit.evaluate.judges.gains.item_gains`: one gain per item from ratings.
 * :func:`~evalkit.evaluate.examples.write_example`: the shipped sample in
   ``data/examples/``.
@@ -45,4 +47,6 @@ __getattr__, __dir__, __all__ = exports(__name__, {
     "assessor_study.report": ("write_assessor_report", "bump_chart"),
     "judge_agreement.tables": ("read_judges", "agreement_table", "confusion_table",
                                "reliability_table", "consensus"),
+    "judge_agreement.pairs": ("pairs_table",),
+    "judge_agreement.consensus": ("consensus_table",),
 })

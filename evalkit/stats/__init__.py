@@ -17,6 +17,8 @@
 * :mod:`~evalkit.stats.dawid_skene`: the Dawid-Skene model fitted by EM.
 * :mod:`~evalkit.stats.confusion_agreement`: two raters' alpha and (weighted) kappa
   from confusion matrices, vectorised for the topic bootstrap.
+* :mod:`~evalkit.stats.paired_agreement`: is one judge's agreement with a reference
+  higher than another's? The paired topic bootstrap and randomisation test.
 
 Every public name is importable from here too (``evalkit.stats.kendall_tau``).
 """
@@ -36,4 +38,6 @@ __getattr__, __dir__, __all__ = exports(__name__, {
     "dawid_skene": ("DawidSkene", "dawid_skene"),
     "confusion_agreement": ("alpha_from_confusion", "kappa_from_confusion", "binary_confusion",
                             "topic_bootstrap", "percentile_interval"),
+    "paired_agreement": ("paired_differences", "randomisation_p_values", "topic_swaps",
+                         "statistic_code"),
 })

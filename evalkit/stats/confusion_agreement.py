@@ -132,6 +132,9 @@ def percentile_interval(replicates, level: float = 0.95) -> tuple[np.ndarray, np
     NaN when none is defined)."""
     x = np.asarray(replicates, dtype=float)
     q = [(1.0 - level) / 2.0, (1.0 + level) / 2.0]
+    if np.isfinite(x).all():                  # the same numbers as nanquantile, many times faster
+        low, high = np.quantile(x, q, axis=0)
+        return low, high
     ok = np.isfinite(x).any(axis=0)
     safe = np.where(ok[None], x, 0.0)
     with np.errstate(invalid="ignore"):

@@ -50,7 +50,7 @@ def test_one_trials_default(monkeypatch):
     parser = _parser(monkeypatch)
     defaults = {name: action.default for name, sub in _commands(parser)
                 for action in sub._actions if "--trials" in action.option_strings}
-    assert defaults == {"compare": TRIALS, "assessors": TRIALS}
+    assert defaults == {"compare": TRIALS, "assessors": TRIALS, "agreement": TRIALS}
     assert TRIALS == 5000          # Sakai (EVIA 2017, sec. 5): B = 5000
 
 

@@ -56,14 +56,15 @@ def test_the_new_users_session_agreement_names_the_random_judge(tmp_path):
     out = done.stdout.splitlines()
     assert out[1].startswith(f"Agrees least with the others pooled: {RANDOM_JUDGE} (alpha_ordinal ")
     assert out[2] == "Their intervals do not overlap (B = 300 topic resamples)."
+    assert out[3].startswith("Statistically indistinguishable from ")
     names = sorted(p.name for p in (tmp_path / "ag").iterdir())
-    assert names == ["agreement.csv", "agreement.png", "confusion.csv", "consensus.txt",
-                     "reliability.csv"]
+    assert names == ["agreement.csv", "agreement.png", "confusion.csv",
+                     "consensus_dawid-skene.txt", "pairs.csv", "per_topic.csv", "reliability.csv"]
     table = pd.read_csv(tmp_path / "ag" / "agreement.csv")
     alpha = table[table["statistic"] == "alpha_ordinal"].set_index("judge")["value"]
     assert alpha.idxmin() == RANDOM_JUDGE and out[1].split("alpha_ordinal ")[1].startswith(
         f"{alpha[RANDOM_JUDGE]:.3f}")
-    assert len(pd.read_csv(tmp_path / "ag" / "consensus.txt", sep=" ", header=None)) == 30 * 12
+    assert len(pd.read_csv(tmp_path / "ag" / "consensus_dawid-skene.txt", sep=" ", header=None)) == 30 * 12
     # against a reference: no row for the reference itself; --bootstrap 0 leaves the interval empty
     done = evalkit("agreement", *JUDGE_ARGS, "--reference", "alice", "--bootstrap", "0",
                    "--cuts", "1", "--out", tmp_path / "ref")
@@ -169,9 +170,14 @@ def test_the_session_in_docs_agreement_md_is_what_the_commands_print(tmp_path):
                   "--out", tmp_path / "who", *runs, cwd=FOLDER)
     agree = evalkit("agreement", *judges, "--seed", "1", "--out", tmp_path / "agreement", cwd=FOLDER)
     lines = shown + who.stdout.splitlines() + agree.stdout.splitlines()
-    assert len(lines) == 5 + 3 + 3
+    assert len(lines) == 5 + 3 + 4
     for line in lines:
         assert line in doc, line
+    pairs = pd.read_csv(tmp_path / "agreement" / "pairs.csv")
+    random = pairs[(pairs["judge_a"] == RANDOM_JUDGE) | (pairs["judge_b"] == RANDOM_JUDGE)]
+    assert random["p_holm"].tolist() == pytest.approx([6 / 5001] * 3, rel=1e-12)
+    assert "p_holm = 6/5001 = 0.0012" in doc
+    assert (pairs.drop(random.index)["p_holm"] > 0.05).all()
 
 
 @pytest.mark.parametrize("command", ["score", "compare"])

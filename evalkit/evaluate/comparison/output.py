@@ -16,6 +16,8 @@ import math
 import numpy as np
 import pandas as pd
 
+from ..paper_tables import MINUS, interval, latex_table, markdown_table, number
+
 __all__ = ["PAIRS_FORMATS", "format_pairs", "plot_report"]
 
 PAIRS_FORMATS = ("csv", "json", "markdown", "latex")
@@ -43,24 +45,15 @@ def _note(settings: dict) -> str:
             f"CI: {interval}; ES: {es}; W/T/L: topics where A scores higher / ties / lower")
 
 
-def _fmt(value: float) -> str:
-    return "nan" if math.isnan(value) else f"{value:.3f}"
-
-
 def _paper_rows(pairs: pd.DataFrame, mark: str, minus: str) -> list[list[str]]:
     rows = []
     for r in pairs.itertuples(index=False):
-        p = _fmt(r.p_adjusted) + (mark if r.significant else "")
-        ci = f"[{_fmt(r.ci_low)}, {_fmt(r.ci_high)}]"
-        rows.append([str(r.measure), str(r.system_a), str(r.system_b),
-                     _fmt(r.diff).replace("-", minus), ci.replace("-", minus), p,
-                     _fmt(r.effect_size).replace("-", minus), f"{r.wins}/{r.ties}/{r.losses}"])
+        p = number(r.p_adjusted) + (mark if r.significant else "")
+        rows.append([str(r.measure), str(r.system_a), str(r.system_b), number(r.diff, minus),
+                     interval(r.ci_low, r.ci_high, minus), p, number(r.effect_size, minus),
+                     f"{r.wins}/{r.ties}/{r.losses}"])
     return rows
 
-
-_TEX_ESCAPES = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "_": r"\_", "#": r"\#",
-                "$": r"\$", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}",
-                "^": r"\textasciicircum{}"}
 
 _HEADER = ["Measure", "A", "B", "Diff", "CI", "p", "ES", "W/T/L"]
 
@@ -82,24 +75,11 @@ def format_pairs(pairs: pd.DataFrame, fmt: str, settings: dict) -> str:
         return json.dumps(records, allow_nan=False) + "\n"
     note = _note(settings)
     if fmt == "markdown":
-        rows = _paper_rows(pairs, " †", "−")
-        lines = ["| " + " | ".join(_HEADER) + " |",
-                 "|" + "|".join(["---"] * 3 + ["---:"] * 5) + "|"]
-        lines += ["| " + " | ".join(r) + " |" for r in rows]
-        return "\n".join(lines) + f"\n\n† {note}\n"
+        return markdown_table(_HEADER, _paper_rows(pairs, " †", MINUS["markdown"]), "lllrrrrr",
+                              f"† {note}")
     if fmt == "latex":
-        def tex(text: str) -> str:
-            return "".join(_TEX_ESCAPES.get(ch, ch) for ch in text)
-
-        rows = _paper_rows(pairs, r"$^\dagger$", "$-$")
-        lines = [r"\begin{tabular}{lllrcrrr}", r"\toprule",
-                 " & ".join(_HEADER) + r" \\", r"\midrule"]
-        for r in rows:
-            r = [tex(c) for c in r[:3]] + r[3:]
-            lines.append(" & ".join(r) + r" \\")
-        lines += [r"\bottomrule", r"\end{tabular}",
-                  "% $^\\dagger$ " + note.replace("%", r"\%")]
-        return "\n".join(lines) + "\n"
+        return latex_table(_HEADER, _paper_rows(pairs, r"$^\dagger$", MINUS["latex"]),
+                           "lllrcrrr", "$^\\dagger$ " + note, text_columns=3)
     raise ValueError(f"unknown format {fmt!r}")
 
 

@@ -1,14 +1,17 @@
 """The files ``evalkit agreement`` writes, all or nothing, and the lines it prints.
 
-:func:`agreement_report` computes every table of :mod:`evalkit.evaluate.judge_agreement.tables`;
+:func:`agreement_report` computes every table (``docs/agreement.md``, "Outputs
+in DIR"): ``agreement.csv`` (:mod:`.tables`, with each judge's share of items
+its reference graded too, :func:`.grid.overlap_table`), ``confusion.csv``,
+``reliability.csv`` (Dawid-Skene over every judge), ``per_topic.csv`` (the
+statistics topic by topic, in evalkit's scores format), ``pairs.csv`` (tests
+between judges, :mod:`.pairs`) and ``consensus_<method>.txt`` (:mod:`.consensus`).
 :func:`write_agreement_report` writes them into a temporary folder beside
 ``DIR`` and moves them in only when all are written (a failure leaves ``DIR``
-as it was): ``agreement.csv``, ``confusion.csv``, ``reliability.csv``,
-``consensus.txt`` (Dawid-Skene's most likely grade per item, as qrels) and
-``agreement.png`` (judges ordered by their agreement, with intervals; checked
-by :func:`evalkit.figure_check.check` like every figure; needs matplotlib).
-:func:`summary` gives the judge that agrees most and least and whether their
-intervals overlap.
+as it was), with ``agreement.png`` (:mod:`.figure`) and, with ``--format
+markdown|latex``, the tables for a paper (:mod:`.text_tables`).
+:func:`summary` gives the judges that agree most and least, whether their
+intervals overlap, and how many judges the best cannot be told apart from.
 """
 
 from __future__ import annotations
@@ -22,14 +25,14 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .tables import (POOLED_REFERENCE, _as_grid, _check_cuts, agreement_table, confusion_table,
-                     dawid_skene_tables, statistic_names)
+from .consensus import CONSENSUS_METHODS, consensus_table, entering_judges, reliability_table
+from .figure import agreement_figure, can_draw
+from .grid import POOLED_REFERENCE, as_grid, overlap_table, refuse_vanished
+from .pairs import MAX_JUDGES_FOR_PAIRS, indistinguishable_from, pairs_table
+from .tables import _check_cuts, agreement_table, confusion_table, per_topic_table, statistic_names
 
 __all__ = ["AgreementReport", "agreement_report", "write_agreement_report", "agreement_figure",
-           "summary", "can_draw", "FILES"]
-
-#: The files written, in order.
-FILES = ("agreement.csv", "confusion.csv", "reliability.csv", "consensus.txt", "agreement.png")
+           "summary", "can_draw"]
 
 
 @dataclass
@@ -39,13 +42,16 @@ class AgreementReport:
     agreement: pd.DataFrame
     confusion: pd.DataFrame
     reliability: pd.DataFrame
-    consensus: pd.DataFrame
+    consensus: dict                       # {method: topic, doc, grade}
+    per_topic: pd.DataFrame
+    pairs: pd.DataFrame | None = None
     statistic: str = "alpha_ordinal"
     settings: dict = field(default_factory=dict)
+    notes: list = field(default_factory=list)
 
     def headline(self) -> pd.DataFrame:
-        """``judge, value, ci_low, ci_high, items`` of :attr:`statistic`, most agreeing first
-        (judges whose value is undefined last)."""
+        """``judge, reference, value, ci_low, ci_high, items`` of :attr:`statistic`, most
+        agreeing first (judges whose value is undefined last)."""
         rows = self.agreement[self.agreement["statistic"] == self.statistic]
         return (rows.sort_values("value", ascending=False, kind="stable", na_position="last")
                 [["judge", "reference", "value", "ci_low", "ci_high", "items"]]
@@ -53,29 +59,62 @@ class AgreementReport:
 
 
 def agreement_report(labels: pd.DataFrame, reference: str | None = None, cuts=None,
-                     bootstrap: int = 1000, seed=0, statistic: str = "alpha_ordinal") -> AgreementReport:
-    """Every table of ``evalkit agreement`` for ``labels`` (see :func:`agreement_table`)."""
+                     bootstrap: int = 1000, seed=0, statistic: str = "alpha_ordinal",
+                     pairs: bool | None = None, trials: int = 5000, test: str = "permutation",
+                     alpha: float = 0.05, consensus=("dawid-skene",),
+                     consensus_with_reference: bool = False,
+                     min_overlap: float = 0.5) -> AgreementReport:
+    """Every table of ``evalkit agreement`` for ``labels`` (see :func:`agreement_table`,
+    :func:`~.pairs.pairs_table`, :func:`~.consensus.consensus_table`).
+
+    ``pairs=None``: the tests between judges when there are at most
+    :data:`~.pairs.MAX_JUDGES_FOR_PAIRS` judges besides the reference.  A judge that shares
+    no item with its reference is refused (:func:`~.grid.refuse_vanished`) before any work.
+    """
     from ...errors import ParameterError
 
-    grid = _as_grid(labels)                      # items and judges indexed once for every table
+    grid = as_grid(labels)                       # items and judges indexed once for every table
     names = statistic_names(_check_cuts(cuts, grid.lo, grid.hi))
     if statistic not in names:                   # checked before the bootstrap
         raise ParameterError("statistic", statistic, "one of " + ", ".join(names))
+    bad = [m for m in consensus if m not in CONSENSUS_METHODS]
+    if bad:
+        raise ParameterError("consensus", bad[0], "one of " + ", ".join(CONSENSUS_METHODS))
     if reference is not None:
         grid.index(reference)
+    refuse_vanished(grid, reference)
     table = agreement_table(grid, reference, cuts, bootstrap, seed)
-    reliability, best = dawid_skene_tables(grid)
-    return AgreementReport(table, confusion_table(grid, reference), reliability, best, statistic,
-                           {"reference": reference, "bootstrap": int(bootstrap), "seed": seed,
-                            "grades": labels.attrs.get("grades"),
-                            "ds_converged": reliability.attrs.get("converged")})
-
-
-def can_draw() -> bool:
-    """Whether matplotlib (the ``workspace`` extra) is installed, so the figure can be drawn."""
-    import importlib.util
-
-    return importlib.util.find_spec("matplotlib") is not None
+    overlap = overlap_table(grid, reference, min_overlap).set_index("judge")
+    table.insert(3, "overlap", table["judge"].map(overlap["overlap"]))
+    table.insert(4, "low_overlap", table["judge"].map(overlap["low_overlap"]).astype(bool))
+    against = reference or "the others"
+    notes = [f"judge {j} shares {r['items']} of its {r['judge_items']} items ({r['overlap']:.0%}) "
+             f"with {against}, below --min-overlap {min_overlap:.0%}: its statistics rest on "
+             "those items alone" for j, r in overlap[overlap["low_overlap"]].iterrows()]
+    entering = entering_judges(grid, reference, consensus_with_reference)
+    agreed = {m: consensus_table(grid, m, entering) for m in dict.fromkeys(consensus)}
+    if agreed:
+        left = (f"; {reference}, the reference, left out (--consensus-with-reference to include "
+                "it)" if reference is not None and reference not in entering else "")
+        notes.append(f"consensus ({', '.join(agreed)}) of {len(entering)} judges{left}: "
+                     + ", ".join(entering))
+    per_topic, topic_notes = per_topic_table(grid, reference, cuts)
+    notes += topic_notes
+    report = AgreementReport(table, confusion_table(grid, reference), reliability_table(grid),
+                             agreed, per_topic, None, statistic,
+                             {"reference": reference, "bootstrap": int(bootstrap), "seed": seed,
+                              "grades": labels.attrs.get("grades") if hasattr(labels, "attrs") else None,
+                              "alpha": float(alpha), "test": test, "trials": int(trials),
+                              "min_overlap": float(min_overlap), "level": 0.95}, notes)
+    compared = [j for j in grid.judges if j != reference]
+    if pairs is None:
+        pairs = 2 <= len(compared) <= MAX_JUDGES_FOR_PAIRS
+    if pairs:
+        order = list(report.headline()["judge"])
+        report.pairs, pair_notes = pairs_table(grid, reference, statistic, order, bootstrap,
+                                               trials, seed, test, alpha)
+        notes += pair_notes
+    return report
 
 
 def _interval(row) -> str:
@@ -84,9 +123,22 @@ def _interval(row) -> str:
     return f"95% interval {row.ci_low:.3f} to {row.ci_high:.3f}"
 
 
+def _pairs_line(report: AgreementReport, best: str) -> str:
+    s, pairs = report.settings, report.pairs
+    same = indistinguishable_from(pairs, best, s["alpha"])
+    others = len({*pairs["judge_a"], *pairs["judge_b"]}) - 1
+    how = (f"randomised Tukey HSD over per-topic {report.statistic}, B = {s['trials']} trials"
+           if s["test"] == "hsd" else
+           f"paired randomisation test over topics, B = {s['trials']} trials, Holm over "
+           f"{len(pairs)} pairs")
+    return (f"Statistically indistinguishable from {best} at alpha = {s['alpha']:g}: "
+            f"{len(same)} of the {others} other judges ({how}; pairs.csv).")
+
+
 def summary(report: AgreementReport) -> list[str]:
-    """Lines a person reads: who agrees most and least with the reference, and whether the two
-    intervals overlap."""
+    """Lines a person reads: who agrees most and least with the reference, whether the two
+    intervals overlap, and (with the tests between judges) how many judges are statistically
+    indistinguishable from the best."""
     board = report.headline()
     defined = board[np.isfinite(board["value"])]
     ref = board["reference"].iloc[0] if len(board) else POOLED_REFERENCE
@@ -104,63 +156,51 @@ def summary(report: AgreementReport) -> list[str]:
                      f"(B = {report.settings.get('bootstrap')} topic resamples).")
     else:
         lines.append("No intervals (--bootstrap 0): whether they overlap is not known.")
+    if report.pairs is not None:
+        lines.append(_pairs_line(report, top.judge))
     return lines
 
 
-def agreement_figure(report: AgreementReport):
-    """One row per judge, most agreeing on top: the statistic's value and its interval."""
-    from matplotlib.figure import Figure
+def _tables(report: AgreementReport, fmt: str) -> dict[str, str]:
+    from .text_tables import SUFFIX, agreement_text, pairs_text
 
-    board = report.headline()
-    n = len(board)
-    fig = Figure(figsize=(7.5, 1.5 + 0.24 * max(n, 4)))
-    ax = fig.subplots()
-    y = np.arange(n)
-    has_ci = np.isfinite(board["ci_low"].to_numpy(float))
-    value = board["value"].to_numpy(float)
-    err = np.vstack([value - board["ci_low"].to_numpy(float), board["ci_high"].to_numpy(float) - value])
-    ax.errorbar(value[has_ci], y[has_ci], xerr=err[:, has_ci], fmt="o", color="C0", ecolor="0.45",
-                capsize=2, ms=4)
-    ax.plot(value[~has_ci], y[~has_ci], "o", color="C0", ms=4)
-    ax.set_yticks(y, board["judge"], fontsize=max(5.0, min(9.0, 300 / max(n, 1))))
-    ax.set_ylim(n - 0.5, -0.5)
-    finite = np.concatenate([value[np.isfinite(value)], board["ci_low"].dropna(), board["ci_high"].dropna()])
-    lo, hi = (float(finite.min()), float(finite.max())) if finite.size else (0.0, 1.0)
-    pad = 0.05 * max(hi - lo, 0.1)
-    ax.set_xlim(min(lo, 0.0) - pad, max(hi, 0.0) + pad)
-    ax.axvline(0.0, color="0.7", lw=0.8, ls=":")
-    ref = board["reference"].iloc[0] if n else POOLED_REFERENCE
-    against = "the others pooled" if ref == POOLED_REFERENCE else ref
-    ax.set_xlabel(f"{report.statistic} against {against} (1 = perfect, 0 = chance)")
-    ax.set_ylabel("judge")
-    interval = "; 95% topic-bootstrap intervals" if has_ci.any() else ""
-    ax.set_title(f"Agreement of {n} judges with {against}\n(most agreeing on top{interval})",
-                 fontsize=9)
-    fig.tight_layout()
-    return fig
+    def csv(frame):
+        return frame.to_csv(index=False, lineterminator="\n", na_rep="")
+
+    out = {"agreement.csv": csv(report.agreement), "confusion.csv": csv(report.confusion),
+           "reliability.csv": csv(report.reliability), "per_topic.csv": csv(report.per_topic)}
+    if report.pairs is not None:
+        out["pairs.csv"] = csv(report.pairs)
+    if fmt in SUFFIX:
+        out["agreement" + SUFFIX[fmt]] = agreement_text(report, fmt)
+        if report.pairs is not None:
+            out["pairs" + SUFFIX[fmt]] = pairs_text(report, fmt)
+    return out
 
 
-def write_agreement_report(report: AgreementReport, out_dir, figure: bool | None = None) -> list[Path]:
-    """Write :data:`FILES` into ``out_dir`` (the figure only when matplotlib is installed
-    or ``figure=True``); all files appear together or none.  Returns the paths written."""
+def write_agreement_report(report: AgreementReport, out_dir, figure: bool | None = None,
+                           fmt: str = "csv") -> list[Path]:
+    """Write the report's files into ``out_dir`` (the figure only when matplotlib is installed
+    or ``figure=True``; ``fmt`` ``markdown`` or ``latex`` adds the paper tables); all files
+    appear together or none.  Returns the paths written."""
     from ...formats.trec import write_qrels
 
     figure = can_draw() if figure is None else figure
+    texts = _tables(report, fmt)
+    qrels = {f"consensus_{method}.txt": frame for method, frame in report.consensus.items()}
     out = Path(out_dir)
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
-    names = list(FILES if figure else FILES[:-1])
+    names = list(texts) + list(qrels) + (["agreement.png"] if figure else [])
     try:
-        for name, frame in (("agreement.csv", report.agreement), ("confusion.csv", report.confusion),
-                            ("reliability.csv", report.reliability)):
-            frame.to_csv(tmp / name, index=False, lineterminator="\n", na_rep="")
-        write_qrels(report.consensus, tmp / "consensus.txt")
-        if figure:
-            from ...figure_check import check
+        for name, text in texts.items():
+            (tmp / name).write_text(text, encoding="utf-8", newline="")
+        for name, frame in qrels.items():
+            write_qrels(frame, tmp / name)
+        if figure:                  # checked by evalkit.figure_check, one layout pass and a draw
+            from ...outputs import save_figure
 
-            fig = agreement_figure(report)
-            check(fig, "agreement.png")
-            fig.savefig(tmp / "agreement.png", dpi=110, metadata={"Software": None})
+            save_figure(agreement_figure(report), tmp / "agreement", formats=("png",), dpi=110)
         out.mkdir(exist_ok=True)
         for name in names:
             os.replace(tmp / name, out / name)

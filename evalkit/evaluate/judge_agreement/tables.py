@@ -36,16 +36,17 @@ from ...errors import InputError, ParameterError
 from ...stats.confusion_agreement import (alpha_from_confusion, binary_confusion,
                                           kappa_from_confusion, percentile_interval,
                                           topic_bootstrap)
-from ..judges.labels import LABEL_COLUMNS, _declared, _Source, grade_scale, parse_grades, read_labels
+from ..judges.labels import LABEL_COLUMNS, _declared, _Source, parse_grades, read_labels
+from .consensus import consensus, dawid_skene_tables, reliability_table
+from .grid import POOLED_REFERENCE, as_grid
 
 __all__ = ["read_judges", "read_judges_clipped_and_raw", "agreement_table", "confusion_table",
-           "reliability_table", "consensus", "statistic_names", "dawid_skene_tables",
-           "AGREEMENT_COLUMNS", "POOLED_REFERENCE"]
+           "per_topic_table", "reliability_table", "consensus", "statistic_names",
+           "statistic_parts", "statistic_value", "dawid_skene_tables", "AGREEMENT_COLUMNS",
+           "POOLED_REFERENCE"]
 
 #: The columns of ``agreement.csv``.
 AGREEMENT_COLUMNS = ["judge", "reference", "items", "statistic", "value", "ci_low", "ci_high"]
-#: The ``reference`` of a judge measured against the others pooled.
-POOLED_REFERENCE = "others"
 
 
 def read_judges(judges: dict, grades: tuple[int, int] | None = None,
@@ -86,79 +87,6 @@ def read_judges_clipped_and_raw(judges: dict, grades: tuple[int, int]
     return labels, raw, notes
 
 
-class _Grid:
-    """Labels as an ``items x judges`` matrix of grade codes (-1: not graded)."""
-
-    def __init__(self, labels: pd.DataFrame):
-        missing = [c for c in LABEL_COLUMNS if c not in labels.columns]
-        if missing:
-            raise InputError(f"labels have no {', '.join(missing)} column(s)",
-                             hint="columns topic, judge, doc, grade (read_judges gives them)")
-        if labels.empty:
-            raise InputError("no labels")
-        self.lo, self.hi = grade_scale(labels)
-        g = labels["grade"].to_numpy()
-        if (g < self.lo).any() or (g > self.hi).any():
-            raise InputError(f"a grade outside the scale {self.lo}..{self.hi}",
-                             hint="read the labels with read_judges(..., grades=..., clip=True)")
-        self.values = np.arange(self.lo, self.hi + 1)
-        self.judges = [str(j) for j in pd.unique(labels["judge"])]
-        # items (topic, doc) sorted by topic then document, from two factorisations (a
-        # MultiIndex factorisation took half a second on 150,000 labels)
-        t_code, topics = pd.factorize(labels["topic"].astype(str), sort=True)
-        d_code, docs = pd.factorize(labels["doc"].astype(str), sort=True)
-        keys, codes = np.unique(t_code.astype(np.int64) * len(docs) + d_code, return_inverse=True)
-        self.items = pd.DataFrame({"topic": np.asarray(topics, dtype=object)[keys // len(docs)],
-                                   "doc": np.asarray(docs, dtype=object)[keys % len(docs)]})
-        self.topic_code, self.topics = pd.factorize(self.items["topic"], sort=True)
-        codes = codes.ravel()
-        col = pd.Index(self.judges).get_indexer(labels["judge"].astype(str))
-        cell = codes.astype(np.int64) * len(self.judges) + col
-        if len(np.unique(cell)) < len(cell):
-            first = int(np.flatnonzero(pd.Series(cell).duplicated().to_numpy())[0])
-            t, j, d = labels.iloc[first][["topic", "judge", "doc"]]
-            raise InputError(f"judge {j} grades document {d} of topic {t} twice")
-        self.codes, self.col = codes, col
-        self.grid = np.full((len(self.items), len(self.judges)), -1, dtype=np.int64)
-        self.grid[codes, col] = g - self.lo
-
-    def index(self, judge: str) -> int:
-        if judge not in self.judges:
-            raise InputError(f"reference {judge} is not one of the judges",
-                             hint="judges: " + ", ".join(self.judges[:20]))
-        return self.judges.index(judge)
-
-    def confusions(self, reference: str | None) -> tuple[np.ndarray, np.ndarray]:
-        """Per-topic confusion matrices ``(T, J, K, K)`` (rows: reference grade, columns:
-        the judge's) and each judge's item count, against ``reference`` or the others pooled."""
-        n_t, n_j, k = len(self.topics), len(self.judges), len(self.values)
-        size = n_t * n_j * k * k
-        ii, jj = np.nonzero(self.grid >= 0)
-        t, own = self.topic_code[ii], self.grid[ii, jj]
-        base = (t * n_j + jj) * k
-        if reference is not None:
-            r = self.index(reference)
-            ref = self.grid[ii, r]
-            keep = ref >= 0
-            flat = (base[keep] + ref[keep]) * k + own[keep]
-            counts = np.bincount(flat, minlength=size).astype(float)
-            items = np.bincount(jj[keep], minlength=n_j)
-        else:
-            per_item = np.zeros((len(self.items), k))
-            np.add.at(per_item, (ii, own), 1.0)
-            others = per_item[ii]                                   # (P, K), the judge included
-            flat = (base[:, None] + np.arange(k)[None, :]) * k + own[:, None]
-            counts = np.bincount(flat.ravel(), weights=others.ravel(), minlength=size)
-            counts -= np.bincount((base + own) * k + own, minlength=size)   # not against itself
-            items = np.bincount(jj[per_item[ii].sum(axis=1) >= 2], minlength=n_j)
-        return counts.reshape(n_t, n_j, k, k), items
-
-
-def _as_grid(labels) -> _Grid:
-    """``labels`` as a :class:`_Grid` (built once when several tables are made of one frame)."""
-    return labels if isinstance(labels, _Grid) else _Grid(labels)
-
-
 def statistic_names(cuts) -> list[str]:
     """The statistics of ``agreement.csv`` in order, for these cuts."""
     return (["alpha_ordinal", "alpha_interval", "alpha_nominal", "cohen_kappa", "kappa_linear",
@@ -174,6 +102,32 @@ def _statistics(c: np.ndarray, values: np.ndarray, cuts) -> np.ndarray:
         b = binary_confusion(c, values, cut)
         out += [alpha_from_confusion(b, two, "nominal"), kappa_from_confusion(b, two, None)]
     return np.stack(out)
+
+
+#: The statistics of :func:`statistic_names` on the whole scale: ``(family, kind)``.
+_WHOLE_SCALE = {"alpha_ordinal": ("alpha", "ordinal"), "alpha_interval": ("alpha", "interval"),
+                "alpha_nominal": ("alpha", "nominal"), "cohen_kappa": ("kappa", None),
+                "kappa_linear": ("kappa", "linear"), "kappa_quadratic": ("kappa", "quadratic")}
+
+
+def statistic_parts(name: str, confusion, values) -> tuple[str, object, np.ndarray, np.ndarray]:
+    """``(family, kind, confusion, values)`` of the statistic ``name`` of :func:`statistic_names`:
+    ``alpha`` with a level or ``kappa`` with weights (``None``: unweighted), on ``confusion``
+    ``(..., K, K)`` as given or, for ``*_binary>=c``, reduced to "grade >= c"
+    (:func:`evalkit.stats.confusion_agreement.binary_confusion`, grades 0 and 1)."""
+    if name in _WHOLE_SCALE:
+        return (*_WHOLE_SCALE[name], np.asarray(confusion, dtype=float), np.asarray(values))
+    family, sep, cut = name.partition("_binary>=")
+    if sep and family in ("alpha", "kappa"):
+        binary = binary_confusion(confusion, values, float(cut))
+        return family, ("nominal" if family == "alpha" else None), binary, np.array([0, 1])
+    raise ParameterError("statistic", name, "a statistic of agreement.csv, e.g. alpha_ordinal")
+
+
+def statistic_value(name: str, confusion, values) -> np.ndarray:
+    """The statistic ``name`` of confusion stacks ``(..., K, K)`` (as in ``agreement.csv``)."""
+    family, kind, c, v = statistic_parts(name, confusion, values)
+    return alpha_from_confusion(c, v, kind) if family == "alpha" else kappa_from_confusion(c, v, kind)
 
 
 def _check_cuts(cuts, lo: int, hi: int) -> list[int]:
@@ -204,7 +158,7 @@ def agreement_table(labels: pd.DataFrame, reference: str | None = None, cuts=Non
     (:func:`evalkit.stats.confusion_agreement.topic_bootstrap` from ``seed``);
     NaN (empty in the CSV) with ``bootstrap=0``.
     """
-    grid = _as_grid(labels)
+    grid = as_grid(labels)
     cuts = _check_cuts(cuts, grid.lo, grid.hi)
     if isinstance(bootstrap, bool) or int(bootstrap) != bootstrap or bootstrap < 0:
         raise ParameterError("bootstrap", bootstrap, "a whole number >= 0")
@@ -229,7 +183,7 @@ def confusion_table(labels: pd.DataFrame, reference: str | None = None) -> pd.Da
     """``confusion.csv``: ``judge, reference, reference_grade, judge_grade, count`` for every
     judge and pair of grades (zeros included); ``reference=None``: the others pooled, where a
     count is of (judge, other judge) pairs of grades of one item."""
-    grid = _as_grid(labels)
+    grid = as_grid(labels)
     per_topic, _ = grid.confusions(reference)
     total = per_topic.sum(axis=0)
     k = len(grid.values)
@@ -241,49 +195,38 @@ def confusion_table(labels: pd.DataFrame, reference: str | None = None) -> pd.Da
                                        "count"])
 
 
-def _dawid_skene(labels: pd.DataFrame):
-    from ...stats.dawid_skene import dawid_skene
+def per_topic_table(labels: pd.DataFrame, reference: str | None = None, cuts=None
+                    ) -> tuple[pd.DataFrame, list[str]]:
+    """``(scores, notes)``: ``per_topic.csv`` in evalkit's scores format, ``run, measure,
+    topic, value`` with run = judge and measure = statistic: each statistic of
+    :func:`agreement_table` on each topic's items alone, for ``evalkit compare --scores``.
 
-    grid = _as_grid(labels)
-    fit = dawid_skene(grid.codes, grid.col, grid.grid[grid.codes, grid.col], len(grid.values))
-    return grid, fit
-
-
-def _reliability(grid: _Grid, fit) -> pd.DataFrame:
-    k = len(grid.values)
-    rows = [(judge, int(grid.values[b]), int(grid.values[a]), float(fit.confusion[j, a, b]))
-            for j, judge in enumerate(grid.judges) for a in range(k) for b in range(k)]
-    frame = pd.DataFrame(rows, columns=["judge", "grade", "estimated_grade", "probability"])
-    frame.attrs.update(converged=bool(fit.converged), iterations=int(fit.iterations))
-    return frame
-
-
-def _consensus(grid: _Grid, fit) -> pd.DataFrame:
-    best = fit.posterior.argmax(axis=1)
-    return pd.DataFrame({"topic": grid.items["topic"], "doc": grid.items["doc"],
-                         "grade": grid.values[best].astype(np.int64),
-                         "probability": fit.posterior[np.arange(len(best)), best]})
-
-
-def dawid_skene_tables(labels: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """:func:`reliability_table` and :func:`consensus` from one Dawid-Skene fit."""
-    grid, fit = _dawid_skene(labels)
-    return _reliability(grid, fit), _consensus(grid, fit)
-
-
-def reliability_table(labels: pd.DataFrame) -> pd.DataFrame:
-    """``reliability.csv``: ``judge, grade, estimated_grade, probability`` from Dawid-Skene.
-
-    ``probability`` is the fitted chance that the judge gives ``grade`` to
-    an item whose grade (the latent class, estimated from every judge) is
-    ``estimated_grade``; each judge's rows for one ``estimated_grade`` sum to
-    1.  A reliable judge has most of its mass where ``grade ==
-    estimated_grade``; one who labels at random spreads it evenly.
+    ``compare`` needs every run scored on the same topics, so a topic where a statistic is
+    undefined for some judge (one grade only, or no item shared with the reference) is left
+    out of that statistic for every judge; ``notes`` say which.
     """
-    return _reliability(*_dawid_skene(labels))
-
-
-def consensus(labels: pd.DataFrame) -> pd.DataFrame:
-    """``topic, doc, grade, probability``: each item's most likely grade under Dawid-Skene
-    (ties to the lower grade) and its posterior probability; ``consensus.txt`` as qrels."""
-    return _consensus(*_dawid_skene(labels))
+    grid = as_grid(labels)
+    cuts = _check_cuts(cuts, grid.lo, grid.hi)
+    per_topic, _ = grid.confusions(reference)
+    judges = [j for j, name in enumerate(grid.judges) if name != reference]
+    values = _statistics(per_topic[:, judges], grid.values, cuts)                # (S, T, J')
+    topics = np.asarray(grid.topics, dtype=object)
+    names = np.asarray([grid.judges[j] for j in judges], dtype=object)
+    parts, notes = [], []
+    for name, v in zip(statistic_names(cuts), values):
+        ok = np.isfinite(v).all(axis=1)
+        if not ok.all():
+            gone = topics[~ok]
+            notes.append(f"per_topic.csv: {name} leaves out {len(gone)} of {len(topics)} topics, "
+                         f"undefined for some judge there (one grade only, or no item shared): "
+                         + ", ".join(map(str, gone[:10])) + (" ..." if len(gone) > 10 else ""))
+        parts.append((name, ok, v[ok]))                                          # (T', J')
+    run = np.concatenate([np.repeat(names, ok.sum()) for _, ok, _ in parts])
+    measure = np.concatenate([np.full(len(names) * ok.sum(), name, dtype=object)
+                              for name, ok, _ in parts])
+    topic = np.concatenate([np.tile(topics[ok], len(names)) for _, ok, _ in parts])
+    value = np.concatenate([v.T.ravel() for _, _, v in parts])
+    scores = pd.DataFrame({"run": run, "measure": measure, "topic": topic, "value": value})
+    order = {name: k for k, name in enumerate(names)}
+    scores = scores.sort_values("run", key=lambda r: r.map(order), kind="stable")
+    return scores.reset_index(drop=True), notes
