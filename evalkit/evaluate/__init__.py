@@ -13,7 +13,8 @@ each layer imports only those below it::
     columns.py             the column names frames may use (evalkit's, ir_measures', ranx's)
     examples.py            the shipped sample in data/examples/
 
-The functions below mirror the commands:
+The functions below mirror the commands, taking files or frames and returning frames
+(``score``, ``compare``, ``assessors``, ``agreement``):
 
 * :func:`~evalkit.evaluate.scoring.engine.score`: trec_eval-style scores with RawG, WG
   or UG gains (or graded qrels and a gain map).
@@ -30,6 +31,8 @@ The functions below mirror the commands:
   reads one qrels file per judge; :func:`~evalkit.evaluate.judge_agreement.pairs.pairs_table`
   tests every pair of judges; :func:`~evalkit.evaluate.judge_agreement.consensus.consensus_table`
   gives one grade per item by majority, median, mean or Dawid-Skene.
+* :func:`~evalkit.evaluate.judge_agreement.api.agreement`: ``evalkit agreement`` in one call
+  (judges as files or frames in, the report's tables out).
 * :func:`~evalkit.evaluate.judges.gains.item_gains`: one gain per item from ratings.
 * :func:`~evalkit.evaluate.examples.write_example`: the shipped sample in
   ``data/examples/``.
@@ -47,6 +50,7 @@ __getattr__, __dir__, __all__ = exports(__name__, {
     "assessor_study.report": ("write_assessor_report", "bump_chart"),
     "judge_agreement.tables": ("read_judges", "agreement_table", "confusion_table",
                                "reliability_table", "consensus"),
+    "judge_agreement.api": ("agreement",),
     "judge_agreement.pairs": ("pairs_table",),
     "judge_agreement.consensus": ("consensus_table",),
 })

@@ -19,6 +19,7 @@ ALIASES = {
     "topic": ("topic", "query_id", "q_id", "qid", "query"),
     "doc": ("doc", "doc_id", "docno", "item"),
     "assessor": ("assessor", "annotator", "worker", "rater"),
+    "judge": ("judge", "assessor", "annotator", "worker", "rater"),
     "rating": ("rating", "relevance", "label", "grade"),
     "grade": ("grade", "relevance", "rating", "label", "score"),   # ranx qrels: q_id, doc_id, score
     "run": ("run", "run_id", "system", "tag", "name"),

@@ -9,4 +9,5 @@ __getattr__, __dir__, __all__ = exports(__name__, {
     "consensus": ("consensus_table", "CONSENSUS_METHODS"),
     "pairs": ("pairs_table",),
     "grid": ("overlap_table",),
+    "api": ("agreement",),
 })
