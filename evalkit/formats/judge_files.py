@@ -34,10 +34,23 @@ __all__ = ["read_judge_qrels", "data_lines", "second_column"]
 def data_lines(path, fmt: LineFormat | None = None, skip_header: bool | None = None) -> np.ndarray:
     """The 1-based line numbers of a file's non-blank lines (the rows of a reader of the
     format ``fmt``, in order; a header line it skipped is not one of them)."""
-    raw, _ = checked_bytes(Path(path), fmt, skip_header)
+    raw, simple = checked_bytes(Path(path), fmt, skip_header)
+    if simple and raw.isascii():       # lines end at LF only, blanks are space, tab and CR
+        buf = np.frombuffer(raw, dtype=np.uint8)
+        ends = np.flatnonzero(buf == 10)
+        if not raw.endswith(b"\n"):
+            ends = np.append(ends, len(buf))
+        starts = np.r_[0, ends[:-1] + 1]
+        filled = np.r_[0, np.cumsum(_FILLED[buf], dtype=np.int64)]
+        return np.flatnonzero(filled[ends] > filled[starts]) + 1
     text = raw.decode("utf-8")
     return np.asarray([i + 1 for i, line in enumerate(text.splitlines()) if line.strip()],
                       dtype=np.int64)
+
+
+#: Bytes that fill a line of a simple ASCII file (not space, tab, CR or LF).
+_FILLED = np.ones(256, dtype=np.uint8)
+_FILLED[[32, 9, 13, 10]] = 0
 
 
 def second_column(path, skip_header: bool | None = None) -> pd.Series:
@@ -82,24 +95,12 @@ def read_judge_qrels(path, name: str | None = None, skip_header: bool | None = N
             hint="split it into one file per judge and give each with --judge NAME=FILE, or "
                  "write the judge's name in the second column and give it with --ratings FILE"
         ) from None
-    values = pd.unique(second_column(path, skip_header))
-    names = [v for v in values if not _is_number(v)]
-    if len(values) > 1 and names:
-        shown = ", ".join(map(str, values[:5])) + (" ..." if len(values) > 5 else "")
+    count, shown = frame.attrs["second_column_count"], frame.attrs["second_column"]
+    if count > 1 and frame.attrs["second_column_names"]:
+        shown = ", ".join(shown) + (" ..." if count > 5 else "")
         raise InputError(
-            f"the second column holds {len(values)} different values ({shown}), so this looks like "
+            f"the second column holds {count} different values ({shown}), so this looks like "
             f"several assessors' ratings 'topic assessor doc rating', not the qrels of {who}",
             path=path, hint="give it with --ratings FILE, or one qrels file per judge with "
                             "--judge NAME=FILE")
-    frame.attrs["second_column"] = [str(v) for v in values[:5]]
-    frame.attrs["second_column_count"] = int(len(values))
     return frame
-
-
-def _is_number(text) -> bool:
-    """An iteration field as TREC writes them (``0``, ``1``, ``0.5``), not an assessor's name."""
-    try:
-        float(text)
-    except ValueError:
-        return False
-    return True

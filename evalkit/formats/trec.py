@@ -50,6 +50,15 @@ __all__ = ["read_qrels", "write_qrels", "read_run", "read_runs", "write_run", "r
 QRELS_LINE = LineFormat("topic iteration doc grade", 4, ((3, grade_value),))
 
 
+def _iteration_number(text) -> bool:
+    """An iteration field as TREC writes them (``0``, ``1``, ``0.5``), not an assessor's name."""
+    try:
+        float(str(text))
+    except ValueError:
+        return False
+    return True
+
+
 def read_qrels(path, skip_header: bool | None = None) -> pd.DataFrame:
     """Read TREC qrels into a frame with columns ``topic, doc, grade`` (see the module
     docstring for what a line may hold).
@@ -60,6 +69,9 @@ def read_qrels(path, skip_header: bool | None = None) -> pd.DataFrame:
     should say of them, ``frame.attrs["repeated_rows"]`` which of the file's
     non-blank lines (0-based) were not kept.  ``skip_header``: skip a first line that looks
     like a header (None: as :func:`~evalkit.formats._header.skipping_headers` says).
+    ``attrs["second_column"]`` holds the iteration field's first 5 distinct values,
+    ``["second_column_count"]`` how many there are and ``["second_column_names"]`` how many of
+    them are not numbers (assessors' names: a ratings file, not qrels).
     """
     path = Path(path)
     cols = read_columns(path, 4, text=(0, 1, 2), fmt=QRELS_LINE, skip_header=skip_header)
@@ -87,6 +99,10 @@ def read_qrels(path, skip_header: bool | None = None) -> pd.DataFrame:
     ])
     grades = grades if grades.dtype.kind in "iu" else whole_numbers(grades)
     frame = pd.DataFrame({"topic": topic, "doc": f[2], "grade": grades})
+    second = pd.unique(f[1].to_numpy(dtype=object))        # the iteration field's values
+    frame.attrs["second_column"] = [str(v) for v in second[:5]]
+    frame.attrs["second_column_count"] = int(len(second))
+    frame.attrs["second_column_names"] = int(sum(not _iteration_number(v) for v in second))
     frame.attrs["read_notes"] = []
     if len(rows):
         frame.attrs["read_notes"].append(repeated_lines_note(cols, rows, firsts,

@@ -81,7 +81,8 @@ def test_agreement_reads_compressed_judges(tmp_path, capsys):
     assert code == 0
     assert run(capsys, "agreement", *judge_args(judges), "--bootstrap", "0",
                "--out", tmp_path / "xz")[:2] == (0, out)
-    for name in ("agreement.csv", "confusion.csv", "reliability.csv", "consensus.txt"):
+    for name in ("agreement.csv", "confusion.csv", "reliability.csv", "consensus_dawid-skene.txt",
+                 "pairs.csv", "per_topic.csv"):
         assert (tmp_path / "xz" / name).read_bytes() == (tmp_path / "plain" / name).read_bytes()
 
 
@@ -166,7 +167,7 @@ def test_agreement_on_a_scale_below_zero_is_the_same_scale_moved(tmp_path, capsy
     rename = {f"{k}_binary>={c}": f"{k}_binary>={c - 1}" for c in (1, 2) for k in ("alpha", "kappa")}
     pd.testing.assert_frame_equal(new, base.replace({"statistic": rename}))
     assert {s for s in new["statistic"] if "binary" in s} == set(rename.values())
-    consensus = pd.read_csv(tmp_path / "moved" / "consensus.txt", sep=" ", header=None)
+    consensus = pd.read_csv(tmp_path / "moved" / "consensus_dawid-skene.txt", sep=" ", header=None)
     assert sorted(set(consensus[3])) == [-1, 0, 1]
 
 

@@ -85,14 +85,39 @@ def item_gains(ratings: pd.DataFrame, gain: str = "raw", p: float = 0.2,
     dmax = check_dmax(top if dmax is None else dmax)
     if top > dmax:
         raise InputError(f"a rating of {top} is above dmax = {dmax}", hint="raise dmax")
-    by = r.groupby(["topic", "doc"], sort=True)["rating"]
-    items = by.agg(raw="sum", high="max", low="min", n="size").reset_index()
-    raw = items["raw"].to_numpy(float)
-    spread = (items["high"] - items["low"]).to_numpy(float)
-    n = items["n"].to_numpy(float)
-    values = gain_values(gain, raw, spread, n, dmax, p)
-    return pd.DataFrame({"topic": items["topic"], "doc": items["doc"], "gain": values,
-                         "n": items["n"]})
+    topic, doc, raw, high, low, n = _per_item(r)
+    values = gain_values(gain, raw.astype(float), (high - low).astype(float), n.astype(float),
+                         dmax, p)
+    return pd.DataFrame({"topic": topic, "doc": doc, "gain": values, "n": n})
+
+
+def sorted_codes(values) -> tuple[np.ndarray, np.ndarray]:
+    """``pd.factorize(values, sort=True)``, faster on text: factorized unsorted, then only the
+    distinct values sorted (an object sort; pandas' sorted factorize of strings is ~5x slower)."""
+    codes, uniques = pd.factorize(values, sort=False)
+    uniques = np.asarray(uniques, dtype=object)
+    order = np.argsort(uniques, kind="stable")
+    rank = np.empty(len(order), dtype=np.int64)
+    rank[order] = np.arange(len(order))
+    return rank[codes], uniques[order]
+
+
+def _per_item(r: pd.DataFrame):
+    """Items (topic, doc) in sorted order with their ratings' sum, max, min and count: the
+    aggregation of ``groupby(["topic", "doc"], sort=True)``, by integer codes."""
+    t_code, topics = sorted_codes(r["topic"])
+    d_code, docs = sorted_codes(r["doc"])
+    key = t_code.astype(np.int64) * max(len(docs), 1) + d_code
+    items, of = np.unique(key, return_inverse=True)
+    order = np.argsort(of, kind="stable")
+    n = np.bincount(of, minlength=len(items))
+    starts = np.r_[0, np.cumsum(n)[:-1]]
+    values = r["rating"].to_numpy(np.int64)[order]
+    width = max(len(docs), 1)
+    return (np.asarray(topics, dtype=object)[items // width],
+            np.asarray(docs, dtype=object)[items % width],
+            np.add.reduceat(values, starts), np.maximum.reduceat(values, starts),
+            np.minimum.reduceat(values, starts), n.astype(np.int64))
 
 
 def parse_gain_map(text: str) -> dict[int, float]:

@@ -29,7 +29,7 @@ import pandas as pd
 from ...errors import InputError
 from ...measures.ranked import JUDGED, UNJUDGED
 from ..columns import rename
-from ..judges.gains import gains_from_qrels, item_gains
+from ..judges.gains import gains_from_qrels, item_gains, sorted_codes
 
 __all__ = ["Judgments", "judgments", "pooled_column", "judge_columns", "qrels_column"]
 
@@ -81,15 +81,13 @@ def judgments(columns: dict[str, pd.DataFrame], gmax: dict[str, float] | None = 
     sizes = [len(f) for f in frames]
     topic = np.concatenate([f["topic"].to_numpy(object) for f in frames])
     doc = np.concatenate([f["doc"].to_numpy(object) for f in frames])
-    topic_code, topics = pd.factorize(topic, sort=True)
-    doc_code, docs = pd.factorize(doc, sort=False)
+    topic_code, topics = sorted_codes(topic)
+    doc_code, docs = sorted_codes(doc)                  # both sorted: keys in (topic, doc) order
     width = np.int64(max(len(docs), 1))
     raw_keys = topic_code.astype(np.int64) * width + doc_code
-    # items: the distinct keys in (topic, doc id) order
     item_key, item_of = np.unique(raw_keys, return_inverse=True)
     item_topic = (item_key // width).astype(np.int64)
-    doc_names = np.asarray(docs, dtype=object)[item_key % width]
-    by_doc = np.lexsort((doc_names.astype(str), item_topic))     # (topic, doc id) order
+    by_doc = np.arange(len(item_key))
     rank_of = np.empty(len(by_doc), np.int64)
     rank_of[by_doc] = np.arange(len(by_doc))
     n_items = len(item_key)
