@@ -3,6 +3,7 @@ per_topic.csv into evalkit compare, vanished judges refused, low overlap flagged
 
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -10,6 +11,9 @@ import pytest
 
 from evalkit.evaluate.judges.example import JUDGES
 from evalkit.paths import EXAMPLES
+
+sys.path.insert(0, str(Path(__file__).parent))
+from numba_blocker import BLOCK  # noqa: E402
 
 FOLDER = EXAMPLES / "judges"
 QUICK = ["--bootstrap", "50", "--trials", "200", "--seed", "1"]
@@ -147,14 +151,7 @@ def test_paper_tables_and_the_statistic_alias(tmp_path):
     assert "alpha\\_ordinal" in (tmp_path / "tex" / "agreement.tex").read_text()
 
 
-_NO_NUMBA = '''
-import sys
-class NoNumba:
-    def find_spec(self, name, path=None, target=None):
-        if name.split(".")[0] in ("numba", "llvmlite"):
-            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
-        return None
-sys.meta_path.insert(0, NoNumba())
+_NO_NUMBA = BLOCK + '''
 from evalkit.workspace.cli import main
 status = main(sys.argv[1:])
 print("numba loaded:", "numba" in sys.modules, file=sys.stderr)

@@ -10,6 +10,7 @@ the compiled reader, and every output is the same bytes.
 
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -19,18 +20,13 @@ from evalkit.paths import EXAMPLES
 from evalkit.stats import hsd
 from evalkit.stats._hsd_numpy import null_range_sums
 
+sys.path.insert(0, str(Path(__file__).parent))
+from numba_blocker import BLOCK  # noqa: E402
+
 RUNS = sorted(str(p) for p in (EXAMPLES / "runs").glob("*.txt"))
 RATINGS = str(EXAMPLES / "ratings.txt")
 
-_BLOCK = '''
-import sys
-class NoNumba:
-    def find_spec(self, name, path=None, target=None):
-        if name.split(".")[0] in ("numba", "llvmlite"):
-            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
-        return None
-sys.meta_path.insert(0, NoNumba())
-'''
+_BLOCK = BLOCK
 
 _RUN = '''
 import sys
