@@ -4,8 +4,11 @@ Each names, among the judges that hold none of the reference's labels
 (``includes_reference`` false in ``reference.csv``: the other assessors and
 ``without:<reference>``), the judge whose leaderboard is closest to the
 reference's and the one farthest from it by Kendall's tau-b, with their
-tau_ap and intervals, and the judge whose significance verdicts differ from
-the reference's on the most run pairs (``docs/assessors.md``).  Every
+tau_ap and intervals; the judge whose tau interval reaches lowest, when it is
+another (a judge whose leaderboard barely separates the runs can match the
+reference's order on all topics by luck and lose it on most resamples); and
+the judge whose significance verdicts differ from the reference's on the
+most run pairs (``docs/assessors.md``).  Every
 number comes from the report's frames.
 """
 
@@ -33,10 +36,10 @@ def _interval(row, level: str) -> str:
 
 
 def _judge_phrase(names: list[str], taus: pd.DataFrame, aps: pd.DataFrame, level: str) -> str:
-    row, ap = taus.loc[names[0]], aps.loc[names[0]]
-    who = " and ".join(names)
-    return (f"{who} (Kendall tau {row['value']:.3f}{_interval(row, level)}; "
-            f"tau_ap {ap['value']:.3f}{_interval(ap, level)})")
+    """Each judge with its Kendall tau and tau_ap and their intervals, joined by 'and'."""
+    return " and ".join(f"{name} (Kendall tau {taus.loc[name, 'value']:.3f}"
+                        f"{_interval(taus.loc[name], level)}; tau_ap {aps.loc[name, 'value']:.3f}"
+                        f"{_interval(aps.loc[name], level)})" for name in names)
 
 
 def reference_lines(report) -> list[str]:
@@ -67,14 +70,21 @@ def reference_lines(report) -> list[str]:
                 f"{shared} shared; B = {s['bootstrap']}): closest "
                 f"{_judge_phrase(close, taus, aps, level)}, farthest "
                 f"{_judge_phrase(far, taus, aps, level)}")
+        bounded = defined.dropna(subset=["ci_low"])
+        if len(bounded):
+            low = [j for j in _at(bounded, "ci_low", np.min) if j not in far]
+            if low:
+                line += f"; lowest interval: {_judge_phrase(low, taus, aps, level)}"
         v = sig[sig["measure"] == measure]
         v = v.assign(differ=v["reference_only"] + v["judge_only"] + v["opposite"])
         if len(v) and v["pairs"].max() > 0:
             worst = v.loc[v["differ"] == v["differ"].max()]
             row = worst.iloc[0]
             line += (f"; most verdicts differing from {ref}'s: {' and '.join(worst['judge'])}, "
-                     f"{row['differ']} of {row['pairs']} run pairs ({row['reference_only']} "
-                     f"significant under {ref} only, {row['judge_only']} under the judge only, "
-                     f"{row['opposite']} opposite; {test}, alpha = {s['alpha']})")
+                     f"{row['differ']} of {row['pairs']} run pairs")
+            detail = (f"{row['reference_only']} significant under {ref} only, "
+                      f"{row['judge_only']} under the judge only, {row['opposite']} opposite; "
+                      if len(worst) == 1 else "")
+            line += f" ({detail}{test}, alpha = {s['alpha']})"
         lines.append(line + ".")
     return lines

@@ -1,0 +1,204 @@
+"""``evalkit assessors --reference NAME``: every judge's leaderboard against the reference's.
+
+Independent checks: per-topic nDCG@10 from ``evalkit score`` on each judge's own
+qrels; the bootstrap intervals from a slow loop written from the definition
+(scipy's kendalltau, the scalar tau_ap, sets of top runs) with the same seed; the
+five verdict counts from scipy's ``ttest_rel`` and statsmodels' ``multipletests``
+(Holm) pair by pair, and from one ``randomised_tukey_hsd`` per judge for the HSD.
+On ``data/examples/judges/`` the random judge (mallory) is the one whose
+significance verdicts depart from alice's, and whose intervals reach lowest.
+"""
+
+import numpy as np
+import pandas as pd
+import pytest
+from scipy import stats as sps
+from statsmodels.stats.multitest import multipletests
+
+from evalkit.errors import InputError, ParameterError
+from evalkit.evaluate import assessors, score
+from evalkit.evaluate.assessor_study.reference import reference_judges
+from evalkit.formats.trec import read_qrels, read_run
+from evalkit.paths import EXAMPLES
+from evalkit.stats.hsd import randomised_tukey_hsd
+from evalkit.stats.rank_correlation import tau_ap
+
+FOLDER = EXAMPLES / "judges"
+JUDGES = ("alice", "bob", "carol", "mallory")
+RUN_FILES = sorted(str(p) for p in (FOLDER / "runs").glob("*.txt"))
+OTHERS = ["assessor:bob", "assessor:carol", "assessor:mallory", "without:alice"]
+
+
+def _ratings():
+    return pd.concat([read_qrels(FOLDER / f"{j}.qrels").rename(columns={"grade": "rating"})
+                      .assign(assessor=j) for j in JUDGES], ignore_index=True)
+
+
+@pytest.fixture(scope="module")
+def runs():
+    return pd.concat([read_run(p) for p in RUN_FILES], ignore_index=True)
+
+
+@pytest.fixture(scope="module")
+def report(runs):
+    return assessors(runs, _ratings(), measures=["nDCG@10", "P@10"], dmax=2, trials=300, seed=5,
+                     reference="alice", bootstrap=300)
+
+
+@pytest.fixture(scope="module")
+def per_topic():
+    """Each judge's per-topic nDCG@10 (topics x runs) from ``evalkit score`` on its own qrels."""
+    out = {}
+    for j in JUDGES:
+        s = score(RUN_FILES, qrels=read_qrels(FOLDER / f"{j}.qrels"), gain_map={1: 1.0, 2: 2.0},
+                  measures=["nDCG@10"], per_topic=True)
+        s = s[s["topic"] != "all"]
+        out[f"assessor:{j}"] = s.pivot(index="topic", columns="run", values="value").astype(float)
+    return out
+
+
+def _row(frame, judge, statistic, measure="nDCG@10"):
+    return frame[(frame["judge"] == judge) & (frame["measure"] == measure)
+                 & (frame["statistic"] == statistic)].iloc[0]
+
+
+def test_judges_compared_with_the_reference():
+    order = ["all:raw", "all:wg", "all:ug", "median", "dawid-skene", "assessor-mean",
+             "assessor:alice", "assessor:bob", "without:alice", "without:bob"]
+    assert reference_judges(order, ["alice", "bob"], "alice") == {
+        "all:raw": True, "all:wg": True, "all:ug": True, "median": True, "dawid-skene": True,
+        "assessor-mean": True, "assessor:bob": False, "without:alice": False}
+
+
+@pytest.mark.parametrize("judge", ["assessor:bob", "assessor:carol", "assessor:mallory"])
+def test_bootstrap_intervals_equal_a_slow_loop_from_the_definition(report, per_topic, judge):
+    ref, x = per_topic["assessor:alice"], per_topic[judge]
+    t = len(ref)
+    rng = np.random.default_rng(5)                  # the seed; one resample of T topics at a time
+    boot = {"kendall_tau": [], "tau_ap": [], "top_5_overlap": []}
+    for _ in range(300):
+        idx = rng.integers(0, t, size=t)
+        a, b = ref.to_numpy()[idx].mean(axis=0), x.to_numpy()[idx].mean(axis=0)
+        boot["kendall_tau"].append(sps.kendalltau(a, b).statistic)
+        boot["tau_ap"].append(tau_ap(a, b))
+        assert len(set(a)) == len(set(b)) == len(a)                  # no ties: plain top-5 sets
+        top_a, top_b = set(np.argsort(-a)[:5]), set(np.argsort(-b)[:5])
+        boot["top_5_overlap"].append(len(top_a & top_b) / 5)
+    full_a, full_b = ref.mean().to_numpy(), x.mean().to_numpy()
+    point = {"kendall_tau": sps.kendalltau(full_a, full_b).statistic,
+             "tau_ap": tau_ap(full_a, full_b),
+             "top_5_overlap": len(set(np.argsort(-full_a)[:5]) & set(np.argsort(-full_b)[:5])) / 5}
+    for statistic, values in boot.items():
+        row = _row(report.reference_agreement, judge, statistic)
+        low, high = np.percentile(values, [2.5, 97.5])
+        assert row["value"] == pytest.approx(point[statistic], abs=1e-12)
+        assert (row["ci_low"], row["ci_high"]) == pytest.approx((low, high), abs=1e-12)
+        assert row["topics"] == t == 30
+
+
+def _slow_counts(ref, x, significant):
+    """The five counts from two topics x runs matrices and a verdicts function."""
+    sig_r, d_r = significant(ref)
+    sig_x, d_x = significant(x)
+    counts = dict.fromkeys(["both_same_direction", "reference_only", "judge_only", "opposite",
+                            "neither"], 0)
+    for sr, sx, dr, dx in zip(sig_r, sig_x, d_r, d_x):
+        if sr and sx:
+            counts["both_same_direction" if np.sign(dr) == np.sign(dx) else "opposite"] += 1
+        else:
+            counts["reference_only" if sr else "judge_only" if sx else "neither"] += 1
+    return counts
+
+
+def _t_holm(m):
+    runs = list(m.columns)
+    pairs = [(a, b) for i, a in enumerate(runs) for b in runs[i + 1:]]
+    p = [sps.ttest_rel(m[a], m[b]).pvalue for a, b in pairs]
+    reject = multipletests(p, alpha=0.05, method="holm")[0]
+    return reject, [m[a].mean() - m[b].mean() for a, b in pairs]
+
+
+def test_verdict_counts_equal_scipy_t_tests_with_statsmodels_holm(report, per_topic):
+    table = report.significance_agreement.set_index(["judge", "measure"])
+    for judge in ("assessor:bob", "assessor:carol", "assessor:mallory"):
+        want = _slow_counts(per_topic["assessor:alice"], per_topic[judge], _t_holm)
+        got = table.loc[(judge, "nDCG@10")]
+        assert {k: int(got[k]) for k in want} == want
+        assert got["pairs"] == 28 == sum(want.values())
+
+
+def test_verdict_counts_under_the_hsd_equal_one_test_per_judge(runs, per_topic):
+    rep = assessors(runs, _ratings(), measures=["nDCG@10"], dmax=2, trials=400, seed=2,
+                    reference="alice", bootstrap=0, test="hsd")
+
+    def hsd(m):
+        t = randomised_tukey_hsd(m, n_trials=400, seed=2)             # the same permutations
+        return (t["p_value"] < 0.05).to_numpy(), t["diff"].to_numpy()
+
+    table = rep.significance_agreement.set_index("judge")
+    for judge in ("assessor:bob", "assessor:mallory"):
+        want = _slow_counts(per_topic["assessor:alice"], per_topic[judge], hsd)
+        assert {k: int(table.loc[judge, k]) for k in want} == want
+    assert rep.reference_agreement["ci_low"].isna().all()               # --bootstrap 0: no interval
+
+
+def test_example_mallory_departs_most_from_alice(report):
+    """The random judge: worst on significance agreement and lowest intervals on nDCG@10, worst on
+    every point estimate on P@10; on nDCG@10's point estimates bob is farther (see docs)."""
+    rc, sig = report.reference_agreement, report.significance_agreement
+    mine = sig[(sig["measure"] == "nDCG@10") & sig["judge"].isin(OTHERS)].set_index("judge")
+    differ = mine["reference_only"] + mine["judge_only"] + mine["opposite"]
+    assert differ.idxmax() == "assessor:mallory" and differ.max() == 17
+    assert mine.loc["assessor:mallory", "both_same_direction"] == 0
+    assert differ.drop("assessor:mallory").max() <= 3
+    for statistic in ("kendall_tau", "tau_ap"):
+        low = {j: _row(rc, j, statistic)["ci_low"] for j in OTHERS}
+        assert min(low, key=low.get) == "assessor:mallory"
+        p10 = {j: _row(rc, j, statistic, "P@10")["value"] for j in OTHERS}
+        assert min(p10, key=p10.get) == "assessor:mallory"
+    # nDCG@10 point estimates by hand from the leaderboards: bob reverses alice's run7 > run8 >
+    # run6 (3 of 28 pairs discordant), mallory swaps run2 above run3 and run4 (2 of 28)
+    assert _row(rc, "assessor:bob", "kendall_tau")["value"] == pytest.approx(1 - 2 * 3 / 28)
+    assert _row(rc, "assessor:mallory", "kendall_tau")["value"] == pytest.approx(1 - 2 * 2 / 28)
+
+
+def test_summary_line_names_the_closest_and_farthest_from_the_data(report):
+    lines = report.summary()
+    assert len(lines) == 3 + 2
+    ndcg = lines[3]
+    assert ndcg.startswith("Against alice on nDCG@10 (4 judges without alice's labels, 30 topics")
+    tau = {j: _row(report.reference_agreement, j, "kendall_tau") for j in OTHERS}
+    far = min(tau, key=lambda j: tau[j]["value"])
+    assert f"farthest {far} (Kendall tau {tau[far]['value']:.3f}" in ndcg
+    assert (f"lowest interval: assessor:mallory (Kendall tau {tau['assessor:mallory']['value']:.3f}"
+            f", 95% interval {tau['assessor:mallory']['ci_low']:.3f}") in ndcg
+    assert "most verdicts differing from alice's: assessor:mallory, 17 of 28 run pairs" in ndcg
+
+
+def test_judge_correlation_is_kendall_tau_of_the_leaderboards(report, per_topic):
+    corr = report.judge_correlation
+    corr = corr[corr["measure"] == "nDCG@10"].set_index(["judge_a", "judge_b"])["kendall_tau"]
+    for a, b in [("assessor:alice", "assessor:bob"), ("assessor:bob", "assessor:mallory")]:
+        want = sps.kendalltau(per_topic[a].mean(), per_topic[b].mean()).statistic
+        assert corr[(a, b)] == corr[(b, a)] == pytest.approx(want, abs=1e-12)
+    assert corr[("assessor:carol", "assessor:carol")] == 1.0
+    judges = {"assessor:alice", *reference_judges(report.judges, report.assessors, "alice")}
+    assert set(corr.index.get_level_values(0)) == judges and len(corr) == len(judges) ** 2
+
+
+def test_without_reference_nothing_is_added(runs):
+    rep = assessors(runs, _ratings(), measures=["nDCG@10"], dmax=2, trials=100, seed=5)
+    assert rep.reference is None and rep.reference_agreement is None
+    assert len(rep.summary()) == 3
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"reference": "zed"}, "--reference zed: no judge of that name; the judges are alice, bob, "
+                           "carol, mallory"),
+    ({"reference": "alice", "top": 8}, "top = 8 is invalid: expected a whole number from 1 to 7"),
+    ({"reference": "alice", "test": "wilcoxon"}, "test = 'wilcoxon' is invalid"),
+    ({"reference": "alice", "bootstrap": -1}, "bootstrap = -1 is invalid"),
+])
+def test_bad_reference_options_are_refused(runs, options, message):
+    with pytest.raises((InputError, ParameterError), match=message.replace("(", r"\(")):
+        assessors(runs, _ratings(), measures=["nDCG@10"], dmax=2, trials=100, **options)
