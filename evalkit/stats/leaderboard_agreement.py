@@ -45,17 +45,27 @@ def _rows(x, y, what: str) -> tuple[np.ndarray, np.ndarray]:
     return x, y
 
 
-def _signs(x: np.ndarray, a: np.ndarray, b: np.ndarray, tol: float) -> np.ndarray:
-    """``sign(x[:, a] - x[:, b])`` with differences within the tolerance counted 0 (tied)."""
+def _scale(x: np.ndarray, tol: float) -> float:
+    return tol * max(1.0, float(np.abs(x).max(initial=0.0)))
+
+
+def _signs(x: np.ndarray, a: np.ndarray, b: np.ndarray, scale: float) -> np.ndarray:
+    """``sign(x[:, a] - x[:, b])`` as int8, differences within ``scale`` counted 0 (tied)."""
     d = x[:, a] - x[:, b]
-    scale = tol * max(1.0, float(np.abs(x).max(initial=0.0)))
-    return np.where(np.abs(d) <= scale, 0, np.sign(d)).astype(np.int8)
+    return (d > scale).view(np.int8) - (d < -scale).view(np.int8)
 
 
 def _blocks(n_rows: int, per_row: int, block_elements: int):
     step = max(1, block_elements // max(per_row, 1))
     for start in range(0, n_rows, step):
         yield slice(start, min(n_rows, start + step))
+
+
+def _ahead_tied(x: np.ndarray, scale: float) -> tuple[np.ndarray, np.ndarray]:
+    """Per run: how many runs are clearly above it, and how many are tied with it (itself
+    included)."""
+    d = x[:, None, :] - x[:, :, None]                              # [b, r, j] = x_j - x_r
+    return (d > scale).sum(axis=2), (np.abs(d) <= scale).sum(axis=2)
 
 
 def kendall_tau_b_many(x, y, tol: float = TOL, block_elements: int = _BLOCK) -> np.ndarray:
@@ -71,10 +81,12 @@ def kendall_tau_b_many(x, y, tol: float = TOL, block_elements: int = _BLOCK) -> 
     if x.shape[1] < 2:
         raise InputError(f"Kendall's tau needs at least 2 runs, got {x.shape[1]}")
     a, b = np.triu_indices(x.shape[1], k=1)
+    scale_x, scale_y = _scale(x, tol), _scale(y, tol)
     out = np.empty(x.shape[0])
     for rows in _blocks(x.shape[0], len(a), block_elements):
-        sx, sy = _signs(x[rows], a, b, tol), _signs(y[rows], a, b, tol)
-        s = (sx.astype(np.int64) * sy).sum(axis=1)
+        sx, sy = _signs(x[rows], a, b, scale_x), _signs(y[rows], a, b, scale_y)
+        product = sx * sy                                          # -1, 0, 1: fits int8
+        s = np.count_nonzero(product > 0, axis=1) - np.count_nonzero(product < 0, axis=1)
         nx, ny = np.count_nonzero(sx, axis=1), np.count_nonzero(sy, axis=1)
         with np.errstate(invalid="ignore", divide="ignore"):
             out[rows] = np.where((nx > 0) & (ny > 0), s / np.sqrt(nx.astype(float) * ny), np.nan)
@@ -90,25 +102,23 @@ def tau_ap_many(reference, estimate, tol: float = TOL, block_elements: int = _BL
     ``i`` that ``reference`` also ranks above the run at rank ``i``.  Ties as
     in :func:`evalkit.stats.rank_correlation.tau_ap` (whose value this is for
     every row): runs tied under ``estimate`` keep their column order, a pair
-    tied under ``reference`` counts half.
+    tied under ``reference`` counts half.  Summed pair by pair: a pair at
+    ranks ``j < i`` adds its credit (1, 1/2 or 0) divided by ``i - 1``.
     """
     ref, est = _rows(reference, estimate, "tau_ap_many's reference and estimate")
     n = ref.shape[1]
     if n < 2:
         raise InputError(f"tau_ap needs at least 2 runs, got {n}")
-    scale_e = tol * max(1.0, float(np.abs(est).max(initial=0.0)))
-    scale_r = tol * max(1.0, float(np.abs(ref).max(initial=0.0)))
-    below = np.tril(np.ones((n, n), dtype=bool), k=-1)             # [i, j]: j above i
+    a, b = np.triu_indices(n, k=1)
+    scale_e, scale_r = _scale(est, tol), _scale(ref, tol)
+    weight = 1.0 / b                                               # 1 / (i - 1), i = b + 1
     out = np.empty(ref.shape[0])
     for rows in _blocks(ref.shape[0], n * n, block_elements):
-        e, r = est[rows], ref[rows]
-        ahead = (e[:, None, :] > e[:, :, None] + scale_e).sum(axis=2)    # runs clearly above
-        order = np.argsort(ahead, axis=1, kind="stable")          # ties: column order
-        r = np.take_along_axis(r, order, axis=1)
-        d = r[:, None, :] - r[:, :, None]                          # [b, i, j] = r_j - r_i
-        credit = np.where(d > scale_r, 1.0, np.where(np.abs(d) <= scale_r, 0.5, 0.0))
-        c = (credit * below).sum(axis=2)[:, 1:]                   # C(i), ranks 2..N
-        out[rows] = 2.0 / (n - 1) * (c / np.arange(1, n)).sum(axis=1) - 1.0
+        ahead, _ = _ahead_tied(est[rows], scale_e)                 # runs clearly above
+        order = np.argsort(ahead, axis=1, kind="stable")           # ties: column order
+        s = _signs(np.take_along_axis(ref[rows], order, axis=1), a, b, scale_r)
+        credit = (s > 0) + 0.5 * (s == 0)                          # the run above is above
+        out[rows] = 2.0 / (n - 1) * (credit @ weight) - 1.0
     return out
 
 
@@ -129,20 +139,15 @@ def top_k_overlap_many(reference, estimate, k: int, tol: float = TOL,
     n = ref.shape[1]
     if isinstance(k, bool) or int(k) != k or not 1 <= k < n:
         raise ParameterError("top", k, f"a whole number from 1 to {n - 1} (below the {n} runs)")
+    scales = _scale(ref, tol), _scale(est, tol)
     out = np.empty(ref.shape[0])
     for rows in _blocks(ref.shape[0], n * n, block_elements):
-        p = [_in_top(x[rows], int(k), tol) for x in (ref, est)]
+        p = []
+        for x, scale in zip((ref[rows], est[rows]), scales):
+            ahead, tied = _ahead_tied(x, scale)
+            p.append(np.clip((k - ahead) / tied, 0.0, 1.0))
         out[rows] = (p[0] * p[1]).sum(axis=1) / k
     return out
-
-
-def _in_top(x: np.ndarray, k: int, tol: float) -> np.ndarray:
-    """Each run's chance of being in the top ``k`` when ties are broken at random."""
-    scale = tol * max(1.0, float(np.abs(x).max(initial=0.0)))
-    d = x[:, None, :] - x[:, :, None]                              # [b, r, j] = x_j - x_r
-    ahead = (d > scale).sum(axis=2)
-    tied = (np.abs(d) <= scale).sum(axis=2)
-    return np.clip((k - ahead) / tied, 0.0, 1.0)
 
 
 def bootstrap_means(values, weights) -> np.ndarray:

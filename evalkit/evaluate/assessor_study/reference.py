@@ -169,11 +169,11 @@ def compare_with_reference(per_topic: dict, labels: list[str], judges: dict[str,
                 weights[n] = topic_bootstrap(n, int(bootstrap), seed)
             verdicts = _verdicts([ref, *mats], test, alpha, trials, seed)
             ref_means = bootstrap_means(ref, np.ones((1, n)))
+            ref_boot = bootstrap_means(ref, weights[n]) if bootstrap else None
             for judge, x, (diff, sig) in zip(members, mats, verdicts[1:]):
                 point = _statistics(ref_means, bootstrap_means(x, np.ones((1, n))), top)
                 if bootstrap:
-                    w = weights[n]
-                    boot = _statistics(bootstrap_means(ref, w), bootstrap_means(x, w), top)
+                    boot = _statistics(ref_boot, bootstrap_means(x, weights[n]), top)
                 for stat, value in point.items():
                     low, high = (percentile_interval(boot[stat], 1 - alpha) if bootstrap
                                  else (np.nan, np.nan))

@@ -83,7 +83,7 @@ def reference_chart(report, k: int = HIGHLIGHT):
             ax.plot([], [], color="0.75", lw=0.8, label=f"the other {len(grey)} judges")
         for group, cmap in ((best, "Blues"), (worst, "Reds")):
             shades = colormaps[cmap](np.linspace(0.9, 0.5, max(len(group), 1)))
-            for judge, colour in zip(group, shades):
+            for judge, colour in zip(group, shades if cmap == "Blues" else shades[::-1]):
                 ax.plot(x, ranks[judge].to_numpy()[order], color=colour, lw=1.8, marker="o",
                         ms=3, zorder=3, label=_legend_label(report, judge, measure))
         ax.plot(x, x_of[order], color="black", lw=2.2, ls="--", zorder=4,
@@ -125,11 +125,16 @@ def judge_correlation_chart(report):
     judges = _order(report)
     measures = list(dict.fromkeys(corr["measure"]))
     n = len(judges)
-    side = max(4.5, 0.22 * n + 1.0)
-    fig = Figure(figsize=(side + 3.2, side * len(measures) + 1.6 * len(measures)))
+    # fixed margins in inches: the judges' names below and left of every panel, titles above
+    side = max(3.5, 0.2 * n)
+    names = 0.065 * max(len(j) for j in judges) + 0.2
+    top, gap, bar = 0.8, 0.45 + names + 0.35, 1.4
+    width = names + 0.4 + side + bar
+    height = top + len(measures) * (side + gap)
+    fig = Figure(figsize=(width, height))
     axes = fig.subplots(len(measures), 1, squeeze=False)[:, 0]
-    fig.subplots_adjust(left=2.6 / (side + 3.2), right=1 - 0.9 / (side + 3.2), hspace=0.5,
-                        top=1 - 0.7 / fig.get_figheight(), bottom=1.7 / fig.get_figheight())
+    fig.subplots_adjust(left=(names + 0.4) / width, right=1 - bar / width, hspace=gap / side,
+                        top=1 - top / height, bottom=(gap - 0.45) / height)
     for ax, measure in zip(axes, measures):
         m = (corr[corr["measure"] == measure].pivot(index="judge_a", columns="judge_b",
                                                     values="kendall_tau")
