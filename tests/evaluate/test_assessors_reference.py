@@ -158,6 +158,17 @@ def test_example_mallory_departs_most_from_alice(report):
         assert min(p10, key=p10.get) == "assessor:mallory"
     # nDCG@10 point estimates by hand from the leaderboards: bob reverses alice's run7 > run8 >
     # run6 (3 of 28 pairs discordant), mallory swaps run2 above run3 and run4 (2 of 28)
+    board = report.leaderboards[report.leaderboards["measure"] == "nDCG@10"]
+    means = {j: g.set_index("run")["value"] for j, g in board.groupby("judge")}
+    runs = sorted(means["assessor:alice"].index)
+
+    def discordant(judge):
+        a, x = means["assessor:alice"], means[judge]
+        return {(r, s) for i, r in enumerate(runs) for s in runs[i + 1:]
+                if (a[r] - a[s]) * (x[r] - x[s]) < 0}
+
+    assert discordant("assessor:bob") == {("run6", "run7"), ("run6", "run8"), ("run7", "run8")}
+    assert discordant("assessor:mallory") == {("run2", "run3"), ("run2", "run4")}
     assert _row(rc, "assessor:bob", "kendall_tau")["value"] == pytest.approx(1 - 2 * 3 / 28)
     assert _row(rc, "assessor:mallory", "kendall_tau")["value"] == pytest.approx(1 - 2 * 2 / 28)
 
@@ -202,3 +213,164 @@ def test_without_reference_nothing_is_added(runs):
 def test_bad_reference_options_are_refused(runs, options, message):
     with pytest.raises((InputError, ParameterError), match=message.replace("(", r"\(")):
         assessors(runs, _ratings(), measures=["nDCG@10"], dmax=2, trials=100, **options)
+
+
+# --- the example in docs/assessors.md: every number is computed here --------------------------
+
+def _table(out) -> str:
+    """The docs' table of the judges without alice's labels, from the two CSV files."""
+    rc, sig = pd.read_csv(out / "reference.csv"), pd.read_csv(out / "significance_agreement.csv")
+
+    def cell(judge, statistic):
+        r = rc[(rc["judge"] == judge) & (rc["statistic"] == statistic)].iloc[0]
+        return f"{r['value']:.3f} [{r['ci_low']:.3f}, {r['ci_high']:.3f}]"
+
+    lines = ["| judge | Kendall tau | tau_ap | top-5 overlap | both, same direction | alice only "
+             "| judge only | opposite | neither |", "|---|---|---|---|---|---|---|---|---|"]
+    for _, s in sig[~sig["includes_reference"]].iterrows():
+        j = s["judge"]
+        lines.append(f"| `{j}` | {cell(j, 'kendall_tau')} | {cell(j, 'tau_ap')} | "
+                     f"{cell(j, 'top_5_overlap')} | {s['both_same_direction']} | "
+                     f"{s['reference_only']} | {s['judge_only']} | {s['opposite']} | {s['neither']} |")
+    return "\n".join(lines)
+
+
+def _draws(n: int = 20) -> dict[str, int]:
+    """In how many of ``n`` draws of the example's generator mallory is alone the farthest from
+    alice on nDCG@10 (Kendall tau, tau_ap), has the lowest tau interval, the most differing
+    verdicts."""
+    import tempfile
+    from pathlib import Path
+
+    from evalkit.evaluate.judges.example import write_judges_example
+
+    count = dict.fromkeys(["tau", "ap", "low", "sig"], 0)
+    for seed in range(n):
+        with tempfile.TemporaryDirectory() as tmp:
+            write_judges_example(tmp, seed=seed)
+            ratings = pd.concat([read_qrels(Path(tmp) / f"{j}.qrels")
+                                 .rename(columns={"grade": "rating"}).assign(assessor=j)
+                                 for j in JUDGES])
+            runs = pd.concat([read_run(p) for p in sorted((Path(tmp) / "runs").glob("*.txt"))])
+            rep = assessors(runs, ratings, measures=["nDCG@10"], dmax=2, trials=50, seed=0,
+                            reference="alice", bootstrap=200)
+        rc = rep.reference_agreement[rep.reference_agreement["judge"].isin(OTHERS)]
+        for key, statistic, column in (("tau", "kendall_tau", "value"), ("ap", "tau_ap", "value"),
+                                       ("low", "kendall_tau", "ci_low")):
+            v = rc[rc["statistic"] == statistic].set_index("judge")[column]
+            count[key] += int(v.idxmin() == "assessor:mallory" and (v == v.min()).sum() == 1)
+        s = rep.significance_agreement.set_index("judge").loc[OTHERS]
+        differ = s["reference_only"] + s["judge_only"] + s["opposite"]
+        count["sig"] += int(differ.idxmax() == "assessor:mallory" and (differ == differ.max()).sum() == 1)
+    return count
+
+
+def example_numbers(out) -> dict[str, str]:
+    """The placeholders of the docs' example, from the command's files in ``out``."""
+    board = pd.read_csv(out / "leaderboards.csv")
+    alice = board[board["judge"] == "assessor:alice"].set_index("run")["value"]
+    top3 = alice.sort_values(ascending=False).head(3)
+    rc = pd.read_csv(out / "reference.csv").set_index(["judge", "statistic"])
+    sig = pd.read_csv(out / "significance_agreement.csv").set_index("judge")
+    careful = sig.loc[["assessor:bob", "assessor:carol"]]
+    draws = _draws()
+    return {"TABLE": _table(out),
+            "ALICE_SIGNIFICANT": str(sig.loc["assessor:mallory", "reference_only"]
+                                     + sig.loc["assessor:mallory", "both_same_direction"]
+                                     + sig.loc["assessor:mallory", "opposite"]),
+            "CAREFUL_DIFFER_MAX": str((careful["reference_only"] + careful["judge_only"]
+                                       + careful["opposite"]).max()),
+            "MALLORY_TAU_LOW": f"{rc.loc[('assessor:mallory', 'kendall_tau'), 'ci_low']:.3f}",
+            "MALLORY_AP_LOW": f"{rc.loc[('assessor:mallory', 'tau_ap'), 'ci_low']:.3f}",
+            "TOP3_SPREAD": f"{top3.max() - top3.min():.3f}",
+            "TOP3": ", ".join(f"{run} {value:.3f}" for run, value in top3.items()),
+            "DRAWS_TAU": str(draws["tau"]), "DRAWS_AP": str(draws["ap"]),
+            "DRAWS_LOW": str(draws["low"]), "DRAWS_SIG": str(draws["sig"])}
+
+
+def run_docs_example(out, capsys, monkeypatch) -> list[str]:
+    from evalkit.workspace import cli
+
+    monkeypatch.chdir(FOLDER)
+    judges = [a for j in JUDGES for a in ("--judge", f"{j}={j}.qrels")]
+    runs = [f"runs/{p.split('/')[-1]}" for p in RUN_FILES]
+    assert cli.main(["assessors", *judges, "--grades", "0:2", "--reference", "alice", "--measure",
+                     "nDCG@10", "--trials", "2000", "--seed", "1", "--out", str(out), *runs]) == 0
+    return capsys.readouterr().out.splitlines()
+
+
+def test_the_example_in_the_docs_is_what_the_command_prints(tmp_path, capsys, monkeypatch):
+    from evalkit.paths import ROOT
+
+    doc = (ROOT / "docs" / "assessors.md").read_text()
+    lines = run_docs_example(tmp_path / "who", capsys, monkeypatch)
+    assert len(lines) == 4
+    for line in lines:
+        assert line in doc, line
+    numbers = example_numbers(tmp_path / "who")
+    assert numbers["CAREFUL_DIFFER_MAX"] == "2" and numbers["ALICE_SIGNIFICANT"] == "17"
+    for key, value in numbers.items():
+        assert value in doc, (key, value)
+
+
+# --- figures ------------------------------------------------------------------------------------
+
+def _many_judges(n_extra: int = 6):
+    """The four judges and ``n_extra`` more, each alice's labels with a seeded share re-drawn."""
+    ratings = _ratings()
+    alice = ratings[ratings["assessor"] == "alice"]
+    rng = np.random.default_rng(12)
+    extra = []
+    for k in range(n_extra):
+        noisy = rng.random(len(alice)) < 0.1 * (k + 1)
+        extra.append(alice.assign(assessor=f"judge{k + 1}",
+                                  rating=np.where(noisy, rng.integers(0, 3, len(alice)),
+                                                  alice["rating"])))
+    return pd.concat([ratings, *extra], ignore_index=True)
+
+
+def test_more_than_eight_judges_draw_the_reference_chart_and_the_heat_map(runs, tmp_path,
+                                                                          monkeypatch):
+    pytest.importorskip("matplotlib")
+    from evalkit.evaluate.assessor_study import reference_figure, report as report_module
+    from evalkit.evaluate.assessor_study.report import (FIGURES, REFERENCE_FIGURES,
+                                                        REFERENCE_TABLES, write_assessor_report)
+
+    rep = assessors(runs, _many_judges(), measures=["nDCG@10"], dmax=2, trials=100, seed=1,
+                    reference="alice", bootstrap=50)
+    assert len(rep.assessors) == 10
+    drawn = []
+    real = reference_figure.reference_chart
+    monkeypatch.setattr(reference_figure, "reference_chart",
+                        lambda r, *a: drawn.append("reference") or real(r, *a))
+    monkeypatch.setattr(report_module, "bump_chart", lambda r: pytest.fail("bump chart drawn"))
+    written = write_assessor_report(rep, tmp_path / "out", figure=True)
+    assert drawn == ["reference"]
+    assert {p.name for p in written} >= {*FIGURES, *REFERENCE_FIGURES, *REFERENCE_TABLES}
+    # the coloured judges: the 3 highest and 3 lowest Kendall tau among the independent judges
+    tau = pd.read_csv(tmp_path / "out" / "reference.csv")
+    tau = tau[(tau["statistic"] == "kendall_tau") & ~tau["includes_reference"]]
+    ordered = list(tau.sort_values("value", ascending=False, kind="stable")["judge"])
+    best, worst = reference_figure.highlighted(rep, "nDCG@10")
+    assert best == ordered[:3] and worst == ordered[-3:]
+    fig = real(rep)
+    labels = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
+    compared = rep.reference_agreement["judge"].nunique()           # 9 assessors, 6 pooled, 1
+    assert compared == 16 and labels[0] == f"the other {compared - 6} judges"
+    assert labels[-1] == "assessor:alice (reference)"
+    assert [label.split(": tau")[0] for label in labels[1:7]] == best + worst
+
+
+def test_at_most_eight_judges_draw_the_bump_chart_with_the_reference_shaded(report):
+    pytest.importorskip("matplotlib")
+    from evalkit.evaluate.assessor_study.report import bump_chart
+
+    fig = bump_chart(report)
+    at = report.judges.index("assessor:alice")
+    panels = fig.axes[:2]                                      # two measures; then their twins
+    for ax in panels:
+        # axvspan's patch (a Polygon before matplotlib 3.9, a Rectangle since), x in data units
+        xs = [p.get_patch_transform().transform(p.get_path().vertices)[:, 0] for p in ax.patches]
+        assert [(x.min(), x.max()) for x in xs] == [pytest.approx((at - 0.45, at + 0.45))]
+    ticks = panels[-1].get_xticklabels()
+    assert ticks[at].get_text() == "assessor:alice" and ticks[at].get_fontweight() == "bold"
