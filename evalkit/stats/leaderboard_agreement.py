@@ -102,8 +102,9 @@ def tau_ap_many(reference, estimate, tol: float = TOL, block_elements: int = _BL
     ``i`` that ``reference`` also ranks above the run at rank ``i``.  Ties as
     in :func:`evalkit.stats.rank_correlation.tau_ap` (whose value this is for
     every row): runs tied under ``estimate`` keep their column order, a pair
-    tied under ``reference`` counts half.  Summed pair by pair: a pair at
-    ranks ``j < i`` adds its credit (1, 1/2 or 0) divided by ``i - 1``.
+    tied under ``reference`` counts half; NaN where ``estimate`` ties every
+    run (it has no order of its own).  Summed pair by pair: a pair at ranks
+    ``j < i`` adds its credit (1, 1/2 or 0) divided by ``i - 1``.
     """
     ref, est = _rows(reference, estimate, "tau_ap_many's reference and estimate")
     n = ref.shape[1]
@@ -118,7 +119,8 @@ def tau_ap_many(reference, estimate, tol: float = TOL, block_elements: int = _BL
         order = np.argsort(ahead, axis=1, kind="stable")           # ties: column order
         s = _signs(np.take_along_axis(ref[rows], order, axis=1), a, b, scale_r)
         credit = (s > 0) + 0.5 * (s == 0)                          # the run above is above
-        out[rows] = 2.0 / (n - 1) * (credit @ weight) - 1.0
+        value = 2.0 / (n - 1) * (credit @ weight) - 1.0
+        out[rows] = np.where(ahead.max(axis=1) > 0, value, np.nan)      # all tied: undefined
     return out
 
 

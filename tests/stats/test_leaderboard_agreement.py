@@ -53,14 +53,19 @@ def test_tau_ap_hand_worked_swap_at_top_costs_more():
     assert tau_ap_many(ref, [4, 3, 1, 2])[0] == pytest.approx(7 / 9, abs=1e-15)
     assert kendall_tau_b_many([ref, ref], [[3, 4, 2, 1], [4, 3, 1, 2]]) == pytest.approx([2 / 3] * 2)
     assert tau_ap_many(ref, ref)[0] == 1.0 and tau_ap_many(ref, ref[::-1])[0] == -1.0
+    # an estimate tying every run has no order of its own: undefined, as Kendall's tau is
+    assert np.isnan(tau_ap_many(ref, [2, 2, 2, 2])[0]) and np.isnan(kendall_tau_b_many(ref, [2] * 4)[0])
 
 
 def test_tau_ap_equals_the_scalar_with_ties_row_by_row():
     rng = np.random.default_rng(8)
     x = np.round(rng.random((400, 7)), 1)                              # ties on both sides
     y = np.round(x + rng.normal(0, 0.2, x.shape), 1)
+    y[0] = 0.5                                                          # one constant row: NaN
     got = tau_ap_many(x, y, block_elements=300)
-    np.testing.assert_allclose(got, [tau_ap(a, b) for a, b in zip(x, y)], rtol=0, atol=1e-14)
+    assert np.isnan(got[0])
+    np.testing.assert_allclose(got[1:], [tau_ap(a, b) for a, b in zip(x[1:], y[1:])], rtol=0,
+                               atol=1e-14)
 
 
 def test_top_k_overlap_hand_worked():

@@ -66,10 +66,15 @@ def reference_lines(report) -> list[str]:
         topics = sorted(set(defined["topics"]))
         shared = (f"{topics[0]} topics" if len(topics) == 1
                   else f"{topics[0]} to {topics[-1]} topics")
-        line = (f"Against {ref} on {measure} ({len(defined)} judges without {ref}'s labels, "
-                f"{shared} shared; B = {s['bootstrap']}): closest "
-                f"{_judge_phrase(close, taus, aps, level)}, farthest "
-                f"{_judge_phrase(far, taus, aps, level)}")
+        undefined = len(taus) - len(defined)
+        line = (f"Against {ref} on {measure} ({len(taus)} judges without {ref}'s labels"
+                + (f", {undefined} without a Kendall tau" if undefined else "")
+                + f", {shared} shared; B = {s['bootstrap']}): ")
+        if set(close) == set(far):
+            line += f"closest and farthest alike: {_judge_phrase(close, taus, aps, level)}"
+        else:
+            line += (f"closest {_judge_phrase(close, taus, aps, level)}, farthest "
+                     f"{_judge_phrase(far, taus, aps, level)}")
         bounded = defined.dropna(subset=["ci_low"])
         if len(bounded):
             low = [j for j in _at(bounded, "ci_low", np.min) if j not in far]
