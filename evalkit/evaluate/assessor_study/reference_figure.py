@@ -128,8 +128,8 @@ def judge_correlation_chart(report):
     # fixed margins in inches: the judges' names below and left of every panel, titles above
     side = max(3.5, 0.2 * n)
     names = 0.065 * max(len(j) for j in judges) + 0.2
-    top, gap, bar = 0.8, 0.45 + names + 0.35, 1.4
-    width = names + 0.4 + side + bar
+    top, gap, bar = 1.0, 0.45 + names + 0.35, 1.4
+    width = max(7.0, names + 0.4 + side + bar)
     height = top + len(measures) * (side + gap)
     fig = Figure(figsize=(width, height))
     axes = fig.subplots(len(measures), 1, squeeze=False)[:, 0]
@@ -154,7 +154,7 @@ def judge_correlation_chart(report):
                                 color="white" if abs(m[i, j]) > 0.6 else "black")
         bar = fig.colorbar(image, ax=ax, fraction=0.04, pad=0.02)
         bar.set_label("Kendall's tau-b (1: same order, -1: reversed)")
-    fig.suptitle(f"Rank correlation of every two judges' leaderboards; first row (outlined) and "
+    fig.suptitle(f"Rank correlation of every two judges' leaderboards\nfirst row (outlined) and "
                  f"column: {report.reference}, the reference", fontsize=10)
     return fig
 
