@@ -73,3 +73,54 @@ def test_without_matplotlib_the_tables_are_written_and_the_command_says_why(tmp_
     assert sorted(p.name for p in out.iterdir()) == sorted([*TABLES, *RELIABILITY])
     assert "the figure needs matplotlib (not installed)" in run.stderr
     assert len(run.stdout.splitlines()) == 3
+
+
+JUDGES_FOLDER = EXAMPLES / "judges"
+JUDGE_ARGS = [a for j in ("alice", "bob", "carol", "mallory")
+              for a in ("--judge", f"{j}={JUDGES_FOLDER / f'{j}.qrels'}")]
+JUDGE_RUNS = sorted(str(p) for p in (JUDGES_FOLDER / "runs").glob("*.txt"))
+
+
+def test_reference_writes_its_tables_and_figures_with_the_same_bytes_for_one_seed(tmp_path):
+    from evalkit.evaluate.assessor_study.report import REFERENCE_FIGURES, REFERENCE_TABLES
+
+    names = sorted([*TABLES, *RELIABILITY, *FIGURES, *REFERENCE_TABLES, *REFERENCE_FIGURES])
+    outs = []
+    for name in ("a", "b"):
+        run = _cli("assessors", *JUDGE_ARGS, "--grades", "0:2", "--reference", "bob",
+                   "--measure", "nDCG@10", "--measure", "AP", "--trials", "200", "--bootstrap",
+                   "200", "--seed", "4", "--out", str(tmp_path / name), *JUDGE_RUNS)
+        assert run.returncode == 0, run.stderr
+        lines = run.stdout.splitlines()
+        assert len(lines) == 3 + 2
+        assert lines[3].startswith("Against bob on nDCG@10 (4 judges without bob's labels")
+        assert lines[4].startswith("Against bob on AP (")
+        assert sorted(p.name for p in (tmp_path / name).iterdir()) == names
+        outs.append(tmp_path / name)
+    for name in names:                                        # same seed, same bytes
+        assert (outs[0] / name).read_bytes() == (outs[1] / name).read_bytes(), name
+    ref = pd.read_csv(outs[0] / "reference.csv")
+    assert list(ref.columns) == ["reference", "judge", "measure", "statistic", "value", "ci_low",
+                                 "ci_high", "topics", "includes_reference"]
+    assert set(ref["judge"]) == {"all:raw", "all:wg", "all:ug", "median", "dawid-skene",
+                                 "assessor-mean", "assessor:alice", "assessor:carol",
+                                 "assessor:mallory", "without:bob"}
+    sig = pd.read_csv(outs[0] / "significance_agreement.csv")
+    five = ["both_same_direction", "reference_only", "judge_only", "opposite", "neither"]
+    assert (sig[five].sum(axis=1) == sig["pairs"]).all() and (sig["pairs"] == 28).all()
+
+
+@pytest.mark.parametrize("options, message", [
+    (["--reference", "zed"],
+     "evalkit: --reference zed: no judge of that name; the judges are alice, bob, carol, mallory"),
+    (["--reference", "alice", "--top", "8"],
+     "evalkit: --top 8 is invalid: expected a whole number from 1 to 7 (below the 8 runs)"),
+    (["--reference", "alice", "--bootstrap", "-2"],
+     "evalkit: --bootstrap -2 is invalid: expected a whole number >= 0 (0: no interval)"),
+])
+def test_a_bad_reference_is_refused_in_one_line_and_nothing_is_written(tmp_path, options, message):
+    out = tmp_path / "out"
+    run = _cli("assessors", *JUDGE_ARGS, "--grades", "0:2", *options, "--measure", "nDCG@10",
+               "--trials", "100", "--out", str(out), *JUDGE_RUNS)
+    assert run.returncode == 2 and run.stderr.strip().splitlines() == [message], run.stderr
+    assert not out.exists() and list(tmp_path.iterdir()) == []

@@ -11,13 +11,18 @@ DESCRIPTION = (
     "Score the runs under every judge (all assessors pooled, each assessor, each left out, "
     "median, Dawid-Skene, the mean over assessors) and write leaderboards, rank correlations "
     "(each assessor also against the others without them), agreement, Dawid-Skene "
-    "reliability, verdict stability and a bump chart to --out DIR; stdout: the summary lines.")
+    "reliability, verdict stability and a bump chart to --out DIR; stdout: the summary lines. "
+    "With --reference NAME, every judge's leaderboard is also compared with that judge's "
+    "(Kendall's tau-b, tau_ap, top-K overlap, each with a topic-bootstrap interval) and their "
+    "significance verdicts counted run pair by run pair (reference.csv, "
+    "significance_agreement.csv, a heat map of rank correlations).")
 
 
 def add_assessors_parser(sub) -> None:
     """Add ``assessors`` to the ``evalkit`` sub-commands."""
     from ..command_inputs import MEASURE_HELP, TRIALS
     from ..judges.options import add_judge_options
+    from .reference import TESTS
 
     ap = sub.add_parser("assessors", help="how leaderboards and HSD verdicts depend on the assessors",
                         description=DESCRIPTION)
@@ -30,8 +35,26 @@ def add_assessors_parser(sub) -> None:
                     help="largest possible rating (default: the largest seen)")
     ap.add_argument("--trials", type=int, default=TRIALS, metavar="B",
                     help=f"HSD trials (default {TRIALS})")
-    ap.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the permutations")
-    ap.add_argument("--alpha", type=float, default=0.05, help="significance level (default 0.05)")
+    ap.add_argument("--seed", type=int, default=0, metavar="S",
+                    help="seed of the permutations and of the topic bootstrap")
+    ap.add_argument("--alpha", type=float, default=0.05,
+                    help="significance level (default 0.05); --reference's intervals are "
+                         "1 - alpha (95%%)")
+    ref = ap.add_argument_group("against a reference judge")
+    ref.add_argument("--reference", metavar="NAME",
+                     help="compare every judge's leaderboard with this judge's (a NAME of "
+                          "--judge NAME=FILE or an assessor of --ratings): writes reference.csv "
+                          "and significance_agreement.csv")
+    ref.add_argument("--top", type=int, default=5, metavar="K",
+                     help="top-K overlap: the share of the reference's K best runs among the "
+                          "judge's K best (default 5; K below the number of runs)")
+    ref.add_argument("--bootstrap", type=int, default=1000, metavar="B",
+                     help="topic-bootstrap resamples for the intervals of tau, tau_ap and the "
+                          "top-K overlap (default 1000; 0: no interval)")
+    ref.add_argument("--test", choices=TESTS, default="t",
+                     help="the test behind each run pair's verdict: t = paired t test with "
+                          "Holm's correction over the pairs (default), hsd = randomised Tukey "
+                          "HSD with --trials permutations")
     ap.add_argument("--min-topics", type=float, default=0.5, metavar="SHARE",
                     help="flag assessors who can score fewer than this share of the topics "
                          "(default 0.5); they are left out of the summary's verdict")
@@ -51,7 +74,8 @@ def run_assessors(args) -> int:
     data = read_inputs(args)
     report = assessors(data["runs"].frame(), data["ratings"], measures=args.measure, p=args.p,
                        dmax=data["dmax"], trials=args.trials, seed=args.seed, alpha=args.alpha,
-                       min_topics=args.min_topics)
+                       min_topics=args.min_topics, reference=args.reference, top=args.top,
+                       bootstrap=args.bootstrap, test=args.test)
     print_notes(report.notes, "assessors")
     written = write_assessor_report(report, Path(args.out), reliability=True)
     if not can_draw():

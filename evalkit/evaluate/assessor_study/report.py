@@ -18,7 +18,8 @@ import numpy as np
 
 from .study import MEAN_JUDGE, REFERENCE, AssessorReport
 
-__all__ = ["TABLES", "RELIABILITY", "FIGURES", "bump_chart", "can_draw", "write_assessor_report"]
+__all__ = ["TABLES", "RELIABILITY", "FIGURES", "REFERENCE_TABLES", "REFERENCE_FIGURES",
+           "bump_chart", "can_draw", "write_assessor_report"]
 
 #: CSV files and the report attribute each holds.
 TABLES = {"leaderboards.csv": "leaderboards", "rank_correlation.csv": "rank_correlation",
@@ -27,6 +28,12 @@ TABLES = {"leaderboards.csv": "leaderboards", "rank_correlation.csv": "rank_corr
 RELIABILITY = {"reliability.csv": "reliability"}
 #: The figure, in both formats.
 FIGURES = ("assessors.png", "assessors.svg")
+#: With a reference judge (``--reference``): the comparisons with it and between all judges.
+REFERENCE_TABLES = {"reference.csv": "reference_agreement",
+                    "significance_agreement.csv": "significance_agreement",
+                    "judge_correlation.csv": "judge_correlation"}
+#: With a reference judge: the heat map of rank correlations between all judges.
+REFERENCE_FIGURES = ("judge_correlation.png", "judge_correlation.svg")
 
 
 def _side_by_side(ranks: np.ndarray, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -63,7 +70,8 @@ def bump_chart(report: AssessorReport):
     colours (tab10 / tab20), more are coloured by their ``all:raw`` rank.
     Judges run left to right in report order (pooled judges and
     ``assessor-mean``, then each assessor alone, then leave-one-out), the
-    groups separated by dotted lines.
+    groups separated by dotted lines.  With a reference judge
+    (``report.reference``) its column is shaded and its name in bold.
     """
     from matplotlib import colormaps
     from matplotlib.collections import LineCollection
@@ -121,8 +129,16 @@ def bump_chart(report: AssessorReport):
             ((per_assessor + len(judges) - 1) / 2, "one left out"):
         axes[0].annotate(label, (x, 1.0), xycoords=("data", "axes fraction"), xytext=(0, 3),
                          textcoords="offset points", ha="center", va="bottom", fontsize=8)
+    if report.reference is not None:
+        at = judges.index(f"assessor:{report.reference}")
+        for ax in axes:
+            ax.axvspan(at - 0.45, at + 0.45, color="gold", alpha=0.3, lw=0, zorder=0)
     axes[-1].set_xticks(np.arange(len(judges)), judges, rotation=90, fontsize=7)
-    axes[-1].set_xlabel("judge (open circles: runs tied at one rank, drawn side by side)")
+    if report.reference is not None:
+        axes[-1].get_xticklabels()[at].set_fontweight("bold")
+    axes[-1].set_xlabel("judge (open circles: runs tied at one rank, drawn side by side)"
+                        + ("" if report.reference is None else
+                           f"; shaded, in bold: assessor:{report.reference}, the reference"))
     a = report.agreement.set_index("statistic")["value"]
     fig.suptitle(f"Run ranks under each judge: {len(report.assessors)} assessors, "
                  f"Krippendorff's alpha {a['alpha_ordinal']:.3f} (ordinal), "
@@ -142,6 +158,10 @@ def write_assessor_report(report: AssessorReport, out_dir, figure: bool | None =
     """Write :data:`TABLES` (full float precision) and :data:`FIGURES` into ``out_dir``.
 
     ``reliability``: :data:`RELIABILITY` too (``evalkit assessors`` writes it).
+    With a reference judge (``report.reference``): :data:`REFERENCE_TABLES` and
+    :data:`REFERENCE_FIGURES` too, and with more than
+    :data:`~evalkit.evaluate.assessor_study.reference_figure.MANY_JUDGES` assessors
+    the main figure is :func:`~evalkit.evaluate.assessor_study.reference_figure.reference_chart`.
     ``figure=None`` draws the figure when matplotlib is installed
     (:func:`can_draw`; a library-only install writes the tables alone).
     With ``stem`` (a notebook writing into a shared folder) the files are
@@ -161,17 +181,26 @@ def write_assessor_report(report: AssessorReport, out_dir, figure: bool | None =
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
     try:
-        tables = {**TABLES, **(RELIABILITY if reliability else {})}
+        referenced = report.reference is not None
+        tables = {**TABLES, **(RELIABILITY if reliability else {}),
+                  **(REFERENCE_TABLES if referenced else {})}
         for name, attr in tables.items():
             getattr(report, attr).to_csv(tmp / name, index=False, lineterminator="\n")
+        figures = list(FIGURES) + (list(REFERENCE_FIGURES) if referenced else [])
         if figure:
             import matplotlib
 
+            from .reference_figure import MANY_JUDGES, judge_correlation_chart, reference_chart
+
             matplotlib.rcParams["svg.hashsalt"] = "evalkit"
-            fig = bump_chart(report)
-            fig.savefig(tmp / FIGURES[0], dpi=100, metadata={"Software": None})
-            fig.savefig(tmp / FIGURES[1], metadata={"Date": None, "Creator": None})
-        names = list(tables) + (list(FIGURES) if figure else [])
+            many = referenced and len(report.assessors) > MANY_JUDGES
+            drawn = [(reference_chart if many else bump_chart)(report)]
+            if referenced:
+                drawn.append(judge_correlation_chart(report))
+            for fig, (png, svg) in zip(drawn, zip(figures[::2], figures[1::2])):
+                fig.savefig(tmp / png, dpi=100, metadata={"Software": None})
+                fig.savefig(tmp / svg, metadata={"Date": None, "Creator": None})
+        names = list(tables) + (figures if figure else [])
         out.mkdir(exist_ok=True)
         for name in names:
             os.replace(tmp / name, out / final(name))

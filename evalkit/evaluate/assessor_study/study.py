@@ -21,7 +21,11 @@ other assessors (Sakai 2017 §5; Wang et al. 2015 §4; Kim et al. 2010 §5);
   each assessor's Dawid-Skene confusion matrix (``reliability``);
 * verdict stability: the randomised Tukey HSD verdict of every run pair
   under ``all:raw`` and under each ``without:<id>`` judge, all on the same
-  permutations (one pass of :func:`evalkit.stats.hsd.randomised_tukey_hsd_many`).
+  permutations (one pass of :func:`evalkit.stats.hsd.randomised_tukey_hsd_many`);
+* with a ``reference`` judge: every judge's leaderboard against the
+  reference's, with topic-bootstrap intervals, and how often the two reach
+  the same significance verdict on a run pair
+  (:mod:`evalkit.evaluate.assessor_study.reference`).
 """
 
 from __future__ import annotations
@@ -35,9 +39,11 @@ import pandas as pd
 from ...errors import InputError, ParameterError
 from ...stats.hsd import randomised_tukey_hsd_many
 from ...measures.registry import parse_measure
+from .reference import (check_reference, check_reference_options, compare_with_reference,
+                        judge_correlation, reference_judges)
 from .reliability import (MEAN_JUDGE, REFERENCE, agreement_frame, rank_correlation,
                           reliability_frame, summary_lines)
-from ..judges.gains import POOLED, JudgeGains, check_options, judge_gains
+from ..judges.gains import POOLED, JudgeGains, check_options, judge_gains, natural_key
 from ...measures.ranked import JUDGED
 from ..scoring.engine import scored_runs
 from ..scoring.judgments import judgments
@@ -64,12 +70,21 @@ class AssessorReport:
     settings: dict = field(default_factory=dict)
     reliability: pd.DataFrame | None = None   # judge, grade, estimated_grade, probability
     flagged: list[str] = field(default_factory=list)   # assessors scored on too few topics
+    reference: str | None = None                       # the reference judge's name, if any
+    # reference, judge, measure, statistic, value, ci_low, ci_high, topics, includes_reference
+    reference_agreement: pd.DataFrame | None = None
+    # reference, judge, measure, both_same_direction ... neither, pairs, topics, includes_reference
+    significance_agreement: pd.DataFrame | None = None
+    judge_correlation: pd.DataFrame | None = None      # measure, judge_a, judge_b, kendall_tau, topics
 
     def summary(self) -> list[str]:
         """Three lines a person reads: verdicts hinging on one assessor, the assessor whose
         leaderboard departs most from the others' (leave-one-out), and alpha with the assessor
-        whose removal raises it most and the one Dawid-Skene finds least reliable."""
-        return summary_lines(self)
+        whose removal raises it most and the one Dawid-Skene finds least reliable; with a
+        reference, one line per measure on the judges closest to and farthest from it."""
+        from .reference_summary import reference_lines
+
+        return summary_lines(self) + (reference_lines(self) if self.reference else [])
 
 
 def _ranks(values: np.ndarray) -> np.ndarray:
@@ -151,7 +166,9 @@ def _verdicts(per_topic: dict, labels: list[str], jg: JudgeGains, runs: list[str
 
 def assessors(runs: pd.DataFrame, ratings: pd.DataFrame, *, measures=("nG@1", "P+", "nERR@10"),
               p: float = 0.2, dmax: int | None = None, trials: int = 2000, seed: int = 0,
-              alpha: float = 0.05, beta: float = 1.0, min_topics: float = 0.5) -> AssessorReport:
+              alpha: float = 0.05, beta: float = 1.0, min_topics: float = 0.5,
+              reference: str | None = None, top: int = 5, bootstrap: int = 1000,
+              test: str = "t") -> AssessorReport:
     """Leaderboards, rank correlations, agreement and verdict stability across judges.
 
     ``runs``: ``run, topic, doc, rank`` (or ``score``), as for
@@ -169,6 +186,12 @@ def assessors(runs: pd.DataFrame, ratings: pd.DataFrame, *, measures=("nG@1", "P
     left out of that topic's average, not counted as 0); its topics are
     ``all:raw``'s.  The HSD uses ``trials`` permutations from ``seed`` for
     every judge and measure (common random numbers) and ``alpha``.
+
+    ``reference`` (an assessor's name): every judge's leaderboard is also
+    compared with that assessor's (:func:`compare_with_reference`: tau-b,
+    tau_ap, the overlap of the ``top`` runs, each with a ``1 - alpha``
+    interval over ``bootstrap`` topic resamples from ``seed``; the verdicts
+    of ``test``, ``t`` or ``hsd``, counted run pair by run pair).
     """
     check_options(trials, alpha)
     if isinstance(min_topics, bool) or not 0 <= min_topics <= 1:
@@ -178,7 +201,12 @@ def assessors(runs: pd.DataFrame, ratings: pd.DataFrame, *, measures=("nG@1", "P
         raise InputError("give at least one measure")
     if beta != 1.0:
         raise InputError("beta other than 1 is not available in this version")
-    jg = judge_gains(ratings_frame(ratings), p, dmax)
+    frame = ratings_frame(ratings)
+    if reference is not None:
+        check_reference_options(top, bootstrap, test)
+        check_reference(str(reference), sorted(pd.unique(frame["assessor"].astype(str)),
+                                               key=natural_key))
+    jg = judge_gains(frame, p, dmax)
     runs = runs_source(runs)
     judged = judgments(_columns(jg))
     result = scored_runs(runs, judged, specs)
@@ -202,13 +230,22 @@ def assessors(runs: pd.DataFrame, ratings: pd.DataFrame, *, measures=("nG@1", "P
         notes.append(f"scored on fewer than {min_topics:.0%} of the {scored} topics (flagged, left "
                      "out of the summary's verdict on who departs most): " + ", ".join(
                          f"{a} ({counts[f'assessor:{a}']} topics)" for a in flagged))
-    return AssessorReport(board, rank_correlation(board, order), agreement_frame(jg), verdicts,
-                          order, jg.assessors, notes,
-                          {"trials": int(trials), "seed": seed, "alpha": alpha, "p": p,
-                           "dmax": jg.dmax, "measures": [s.name for s in specs],
-                           "topics": scored, "hsd_topics": hsd_topics, "min_topics": min_topics,
-                           "prior": jg.prior},
-                          reliability_frame(jg), flagged)
+    settings = {"trials": int(trials), "seed": seed, "alpha": alpha, "p": p, "dmax": jg.dmax,
+                "measures": [s.name for s in specs], "topics": scored, "hsd_topics": hsd_topics,
+                "min_topics": min_topics, "prior": jg.prior}
+    report = AssessorReport(board, rank_correlation(board, order), agreement_frame(jg), verdicts,
+                            order, jg.assessors, notes, settings, reliability_frame(jg), flagged)
+    if reference is not None:
+        column = check_reference(str(reference), jg.assessors)
+        judges = reference_judges(order, jg.assessors, str(reference))
+        report.reference = str(reference)
+        report.reference_agreement, report.significance_agreement, more = compare_with_reference(
+            per_topic, labels, judges, column, top=top, bootstrap=bootstrap, seed=seed,
+            alpha=alpha, test=test, trials=trials)
+        notes.extend(more)
+        report.judge_correlation = judge_correlation(per_topic, labels, [column, *judges])
+        settings.update(top=int(top), bootstrap=int(bootstrap), test=test)
+    return report
 
 
 def ratings_from_matrix(topics, docs, matrix, names=None) -> pd.DataFrame:
