@@ -19,6 +19,8 @@
   from confusion matrices, vectorised for the topic bootstrap.
 * :mod:`~evalkit.stats.paired_agreement`: is one judge's agreement with a reference
   higher than another's? The paired topic bootstrap and randomisation test.
+* :mod:`~evalkit.stats.leaderboard_agreement`: two judges' leaderboards compared (tau-b,
+  tau_ap, top-k overlap), batched over the topic bootstrap's resamples.
 
 Every public name is importable from here too (``evalkit.stats.kendall_tau``).
 """
@@ -40,4 +42,6 @@ __getattr__, __dir__, __all__ = exports(__name__, {
                             "topic_bootstrap", "percentile_interval"),
     "paired_agreement": ("paired_differences", "randomisation_p_values", "topic_swaps",
                          "statistic_code"),
+    "leaderboard_agreement": ("kendall_tau_b_many", "tau_ap_many", "top_k_overlap_many",
+                              "bootstrap_means"),
 })
