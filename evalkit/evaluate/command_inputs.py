@@ -37,10 +37,14 @@ def add_inputs(p: argparse.ArgumentParser, scores: bool = False, listing: bool =
 
     src = p.add_argument_group("judgments (--judge and/or --ratings, or --qrels)")
     add_judge_options(src)
-    src.add_argument("--qrels", metavar="FILE", help="graded TREC qrels (with --gain-map)")
+    src.add_argument("--qrels", metavar="FILE",
+                     help="one graded TREC qrels file, read as trec_eval reads it (the grade is "
+                          "the gain unless --gain-map maps it)")
     p.add_argument("--ratings-format", choices=("auto", "assessor", "stc"), default="auto",
                    help="auto: four fields per line = per-assessor, otherwise STC-ja")
-    p.add_argument("--gain-map", metavar="G:V,...", help="qrels grade -> gain, e.g. 1:1,2:3")
+    p.add_argument("--gain-map", metavar="G:V,...",
+                   help="--qrels grade -> gain, e.g. 1:1,2:3 (NTCIREVAL's gain values; default: "
+                        "each grade its own gain, grades 0 and below gain 0)")
     p.add_argument("--p", type=float, default=0.2, help="UG's unanimity weight (default 0.2)")
     p.add_argument("--dmax", type=int, default=None,
                    help="largest possible rating (default: the largest seen)")
@@ -69,9 +73,9 @@ def read_inputs(args) -> dict:
     qrels = getattr(args, "qrels", None)
     if judged == (qrels is not None):
         raise InputError("give the judges (--judge NAME=FILE, one per judge, and/or --ratings "
-                         "FILE) or graded --qrels FILE (with --gain-map), not both" if judged else
+                         "FILE) or graded --qrels FILE, not both" if judged else
                          "give the judges: --judge NAME=FILE (one per judge), --ratings FILE, "
-                         "or --qrels FILE (with --gain-map)")
+                         "or --qrels FILE")
     # read, checked and scored one file at a time; compiled readers when the inputs are large
     compiled = use_compiled(*args.runs, *(args.ratings or []))
     if judged:

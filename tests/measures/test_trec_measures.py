@@ -110,6 +110,8 @@ def test_the_qrels_path_and_a_missing_topic_counted_zero():
     via_judge = score(r, judges={"j": q}, measures=list(NAMES), per_topic=True)
     via_qrels = score(r, qrels=q, gain_map="1:1,2:2,3:3", measures=list(NAMES), per_topic=True)
     pd.testing.assert_frame_equal(via_judge, via_qrels)
+    # without a gain map the grade is the gain, as trec_eval reads qrels
+    pd.testing.assert_frame_equal(via_judge, score(r, qrels=q, measures=list(NAMES), per_topic=True))
     got = via_judge.set_index(["measure", "topic"])["value"]
     assert (got.xs("q13", level="topic") == 0).all() and (got.xs("q5", level="topic") == 0).all()
     theirs = _pytrec(q, r)

@@ -28,7 +28,9 @@ import numpy as np
 import pandas as pd
 
 from ...errors import InputError
+from ...measures.ranked import UNJUDGED
 from ...measures.registry import NTCIREVAL, parse_measure
+from ..columns import rename
 from ..judges.gains import parse_gain_map
 from ..runs.files import Progress, RunFiles, run_tables
 from ..runs.frames import normalise_runs
@@ -103,18 +105,18 @@ def gain_columns(ratings=None, qrels=None, gain_map=None, gain: str = "raw", p: 
     if qrels is not None:
         if ratings is not None or judges is not None:
             raise InputError("give judges (--judge, --ratings) or graded --qrels, not both")
-        if gain_map is None:
-            raise InputError("--qrels needs a gain map", hint="e.g. --gain-map 1:1,2:3 (grade 1 "
-                             "has gain 1, grade 2 gain 3; grade 0 and below gain 0)")
         if gain != "raw":
             raise InputError(f"--gain {gain} needs several judges' labels (--judge or --ratings), "
                              "not one --qrels file")
+        if gain_map is None:               # the grade is the gain, as trec_eval reads qrels
+            grades = pd.to_numeric(rename(qrels, ("topic", "doc", "grade"), what="qrels")["grade"])
+            gain_map = {int(g): float(g) for g in np.unique(grades) if g > 0}
         mapping = parse_gain_map(gain_map) if isinstance(gain_map, str) else dict(gain_map)
         return {"qrels": qrels_column(qrels, mapping)}, {"qrels": max([1.0, *mapping.values()])}
     labels = _labels(ratings, judges)
     if labels is None:
         raise InputError("give judgments: --judge NAME=FILE (one per judge), --ratings FILE, "
-                         "or --qrels FILE with --gain-map")
+                         "or --qrels FILE")
     columns, gmax = {}, {}
     top = labels.attrs.get("grades", (0, int(labels["grade"].max())))[1]
     if per_judge:
@@ -240,7 +242,10 @@ def measure_notes(specs, judged: Judgments, columns, gain: str, per_judge: bool,
     NTCIREVAL's) the topics each judgment column leaves out."""
     names = list(judged.names)
     if names == ["qrels"]:
-        gains = f"gains: the --gain-map {_map_text(gain_map)} of the --qrels grades"
+        gains = (f"gains: the --gain-map {_map_text(gain_map)} of the --qrels grades"
+                 if gain_map is not None else
+                 "gains: the --qrels grades themselves, as trec_eval reads them (--gain-map G:V,... "
+                 "maps them, as NTCIREVAL's gain values)")
     else:
         what = {"raw": "RawG, the sum of the judges' grades", "wg": "WG (Li & Yoshikawa)",
                 "ug": "UG, Sakai's unanimity-aware gain"}[gain]
@@ -249,6 +254,11 @@ def measure_notes(specs, judged: Judgments, columns, gain: str, per_judge: bool,
             "own grade (a grade below 0 is in the pool but unjudged, as trec_eval reads it)"
             if per_judge else "")
     notes = [gains]
+    below = int((judged.status == UNJUDGED).any(axis=0).sum())
+    if below:
+        notes.append(f"{below} judged documents have a grade below 0 (for some judge): read as "
+                     "trec_eval reads them, in the pool but unjudged (never relevant, and not "
+                     "a judged non-relevant document for Bpref)")
     for s in specs:
         if s.base == "nERR":
             notes.append(f"{s.name}: NTCIREVAL's normalised ERR, stopping probability "
