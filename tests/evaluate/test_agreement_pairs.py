@@ -163,3 +163,9 @@ def test_more_than_forty_judges_turn_the_pairs_off_unless_asked(labels):
     forced = agreement_report(many[many["judge"].isin(["j00", "j01", "j02"])], bootstrap=0,
                               trials=10, pairs=True)
     assert len(forced.pairs) == 3
+
+
+def test_the_parsers_choices_are_the_pairs_modules():
+    from evalkit.evaluate.judge_agreement import cli, pairs
+
+    assert (cli.PAIR_TESTS, cli.MAX_JUDGES_FOR_PAIRS) == (pairs.PAIR_TESTS, pairs.MAX_JUDGES_FOR_PAIRS)

@@ -401,3 +401,9 @@ def test_at_most_eight_judges_draw_the_bump_chart_with_the_reference_shaded(repo
         assert [(x.min(), x.max()) for x in xs] == [pytest.approx((at - 0.45, at + 0.45))]
     ticks = panels[-1].get_xticklabels()
     assert ticks[at].get_text() == "assessor:alice" and ticks[at].get_fontweight() == "bold"
+
+
+def test_the_parsers_test_choices_are_the_reference_modules():
+    from evalkit.evaluate.assessor_study import cli, reference
+
+    assert cli.TESTS == reference.TESTS

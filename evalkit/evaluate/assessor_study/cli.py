@@ -18,11 +18,15 @@ DESCRIPTION = (
     "significance_agreement.csv, a heat map of rank correlations).")
 
 
+#: --test's choices with --reference, spelled here so that building the parser imports no
+#: statistics (numba); tests/evaluate/test_assessors_reference.py checks them against reference.TESTS
+TESTS = ("t", "hsd")
+
+
 def add_assessors_parser(sub) -> None:
     """Add ``assessors`` to the ``evalkit`` sub-commands."""
     from ..command_inputs import MEASURE_HELP, TRIALS
     from ..judges.options import add_judge_options
-    from .reference import TESTS
 
     ap = sub.add_parser("assessors", help="how leaderboards and HSD verdicts depend on the assessors",
                         description=DESCRIPTION)

@@ -30,6 +30,12 @@ DESCRIPTION = (
     "indistinguishable from the best.")
 
 
+#: pairs.py's choices and limit, spelled here so that building the parser imports no statistics
+#: (numba); tests/evaluate/test_agreement_pairs.py checks them against pairs.py
+PAIR_TESTS = ("permutation", "hsd")
+MAX_JUDGES_FOR_PAIRS = 40
+
+
 def add_agreement_parser(sub) -> None:
     """Add ``agreement`` to the ``evalkit`` sub-commands."""
     import argparse
@@ -37,7 +43,6 @@ def add_agreement_parser(sub) -> None:
     from ..command_inputs import TRIALS
     from ..judges.options import add_judge_options
     from .consensus import CONSENSUS_METHODS
-    from .pairs import MAX_JUDGES_FOR_PAIRS, PAIR_TESTS
     from .text_tables import TEXT_FORMATS
 
     ap = sub.add_parser("agreement", help="how far judges agree (alpha, kappa, Dawid-Skene), "
