@@ -11,7 +11,8 @@ and its paired randomisation test over topics, Holm over all 528 pairs.
 Holm over 528 pairs cannot reject anything with B = 5,000 trials: a
 randomisation p-value is at least ``1 / (B + 1)``, so the smallest
 Holm-adjusted one is at least ``pairs / (B + 1)`` = 528 / 5,001 = 0.106
-(:func:`holm_floor`).  "Indistinguishable from the best" is a many-to-one
+(:func:`~evalkit.evaluate.judge_agreement.pairs.holm_floor`; ``evalkit agreement``'s
+summary says so).  "Indistinguishable from the best" is a many-to-one
 question, so the chapter answers it in the family of the best judge's own 32
 pairs (:func:`best_versus_rest`: the same test and swaps, Holm over those 32;
 the family is the workspace's choice), whose floor 32 / 5,001 = 0.006 lies
@@ -22,13 +23,12 @@ straddles alpha depends on the Monte Carlo draw.  :func:`versus_best` and
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 import pandas as pd
 
 from ...evaluate.judge_agreement.grid import as_grid
-from ...evaluate.judge_agreement.pairs import indistinguishable_from, pairs_table
+from ...evaluate.judge_agreement.pairs import (holm_floor, indistinguishable_from, pairs_table,
+                                               trials_needed)
 from ...evaluate.judge_agreement.tables import statistic_parts
 from ...stats.paired_agreement import randomisation_p_values, statistic_code
 from ...stats.pairwise import _holm
@@ -58,19 +58,6 @@ def judge_pairs(labels: pd.DataFrame, table: pd.DataFrame, bootstrap: int = 1000
     pairs, _ = pairs_table(labels, HUMAN, STATISTIC, judge_order(table), bootstrap, trials, seed,
                            alpha=alpha)
     return pairs
-
-
-def holm_floor(n_pairs: int, trials: int) -> float:
-    """The smallest Holm-adjusted p-value the randomisation test can give over ``n_pairs``:
-    ``min(1, n_pairs / (trials + 1))`` (the smallest p is ``1 / (B + 1)``, Holm multiplies the
-    smallest by the number of pairs and never lowers the others below it)."""
-    return min(1.0, n_pairs / (trials + 1))
-
-
-def trials_needed(n_pairs: int, alpha: float) -> int:
-    """The fewest trials B with :func:`holm_floor` below ``alpha``: ``floor(n_pairs / alpha)``
-    (needed, not sufficient: a pair must then beat every swap)."""
-    return int(math.floor(n_pairs / alpha + 1e-9))
 
 
 def randomisation_p(stack: np.ndarray, ia, ib, trials: int, seed) -> np.ndarray:
