@@ -252,6 +252,14 @@ def test_the_answer_is_written_from_the_tables():
     assert "Dawid-Skene -0.044 (95% paired topic-bootstrap interval -0.140 to +0.070, includes 0" in cons
     assert "stays below 0.667" in verdict and "interval up to 0.615" in verdict
     assert "Combining does not help measurably" in verdict and "0.27 wide" in verdict
+    assert "other combiners" not in verdict
+    split_mean = pd.DataFrame({"judge": ["majority", "median", "dawid-skene", "team median", "ug"],
+                               "mean_diff": [0.005, 0.027, -0.044, 0.038, 0.001],
+                               "diff_low": [-0.02, -0.004, -0.14, 0.0016, -0.04],
+                               "diff_high": [0.035, 0.06, 0.07, 0.0699, 0.06]})
+    verdict = paper.replacement_answers(versus, summary, consensus, 25, 5, split_mean=split_mean)[2]
+    assert ("the team median's (+0.038, 0.002 to 0.070) excludes 0: 1 interval of 5 combiners, "
+            "none declared in advance and none adjusted for the 5") in verdict
     # enough trials: Holm over all pairs is reported as a result, not as a floor
     versus, summary, consensus = _tables(trials=5000, best_high=0.85,
                                          verdicts=("holds", "not testable here", "does not hold"))

@@ -179,7 +179,7 @@ def combining_figure(table: pd.DataFrame, split_mean: pd.DataFrame | None = None
     colours = [COLOURS[k] for k in t["kind"]]
     over = split_mean is not None and splits is not None
     mean = split_mean.set_index("judge") if over else None
-    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 3.8), sharey=True)
+    fig, (left, right) = plt.subplots(1, 2, figsize=(12, 4.4 if over else 3.8), sharey=True)
     for yi, row, c in zip(y, t.itertuples(), colours):
         left.errorbar(row.value, yi, xerr=[[row.value - row.ci_low], [row.ci_high - row.value]],
                       fmt="o", ms=5, capsize=3, color=c)
@@ -195,7 +195,7 @@ def combining_figure(table: pd.DataFrame, split_mean: pd.DataFrame | None = None
             right.plot(each.mean(), yi, ls="none", marker="o", mfc="none", ms=6, color=c,
                        label="oracle: mean over the splits (no interval: chosen on these topics)")
         elif row.judge == FAIR:
-            right.annotate("0: what the panel measures from", (0, yi), xytext=(4, 0),
+            right.annotate("0: the reference of this panel", (0, yi), xytext=(4, 0),
                            textcoords="offset points", va="center", fontsize=7, color=c)
         elif row.judge in mean.index:
             d = mean.loc[row.judge]
@@ -209,15 +209,15 @@ def combining_figure(table: pd.DataFrame, split_mean: pd.DataFrame | None = None
     right.axvline(0, color="grey", lw=0.8, ls="--")
     left.set_yticks(y, t["judge"], fontsize=8)
     left.set_ylabel("judge (combined: green; single: blue)")
-    left.set_xlabel("ordinal alpha with the human labels (95% topic bootstrap)"
-                    + ("\nbest single chosen on other topics: the first split" if over else ""))
+    left.set_xlabel("ordinal alpha with the human labels\n(95% topic bootstrap"
+                    + ("; the fairly chosen judge: first split)" if over else ")"))
     if over:
         r = int(split_mean["draws"].iloc[0])
         right.plot([], [], ls="none", marker=".", color=COLOURS["splits"],
                    label=f"one split of the topics into folds ({r} splits)")
         right.legend(loc="upper center", bbox_to_anchor=(0.5, -0.28), frameon=False, fontsize=7)
-        right.set_xlabel(f"difference from the best single judge chosen on other topics,\nmean "
-                         f"over {r} splits (paired 95% topic bootstrap; square: excludes 0)")
+        right.set_xlabel(f"difference from the best single judge chosen on other topics\n(mean "
+                         f"over {r} splits, paired 95% topic bootstrap; square: excludes 0)")
     else:
         right.set_xlabel("difference from the best single judge chosen on other topics\n"
                          "(paired 95% topic bootstrap; square: interval excludes 0)")

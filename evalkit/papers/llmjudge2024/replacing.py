@@ -87,8 +87,24 @@ def _consensus_paragraph(consensus: pd.DataFrame, folds: int) -> str:
             f"averaged over the splits is: {diffs}.")
 
 
+def _others(consensus: pd.DataFrame, split_mean: pd.DataFrame | None) -> str:
+    """A sentence on the chapter's other combiners whose interval over the splits excludes 0."""
+    if split_mean is None:
+        return ""
+    rest = split_mean[~split_mean["judge"].isin(consensus["rule"])]
+    resolved = rest[(rest["diff_low"] > 0) | (rest["diff_high"] < 0)]
+    if resolved.empty:
+        return ""
+    said = ", ".join(f"the {r.judge}'s ({r.mean_diff:+.3f}, {_interval(r.diff_low, r.diff_high)})"
+                     for r in resolved.itertuples())
+    n = len(split_mean)
+    return (f" Of the chapter's other combiners, {said} excludes 0: "
+            f"{len(resolved)} interval{'s' if len(resolved) > 1 else ''} of {n} combiners, none "
+            f"declared in advance and none adjusted for the {n}, so a lead, not a finding.")
+
+
 def _verdict_paragraph(versus: pd.DataFrame, summary: pd.DataFrame, consensus: pd.DataFrame,
-                       topics: int) -> str:
+                       topics: int, split_mean: pd.DataFrame | None = None) -> str:
     best = versus.iloc[0]
     mine = summary.iloc[1]
     if best.ci_high < KRIPPENDORFF_TENTATIVE:
@@ -115,6 +131,7 @@ def _verdict_paragraph(versus: pd.DataFrame, summary: pd.DataFrame, consensus: p
     else:
         combine = ("Combining does not help measurably: no consensus rule is resolved above or "
                    "below the single judge chosen on held-out topics; every interval includes 0.")
+    combine += _others(consensus, split_mean)
     width = best.ci_high - best.ci_low
     return (f"**Can these LLM judges replace the human assessors here, and does combining them "
             f"help?** {replace} Which LLM judge is used matters less than the ranking suggests: "
@@ -127,11 +144,14 @@ def _verdict_paragraph(versus: pd.DataFrame, summary: pd.DataFrame, consensus: p
 
 
 def replacement_answers(versus: pd.DataFrame, summary: pd.DataFrame, consensus: pd.DataFrame,
-                        topics: int, folds: int, alpha: float = 0.05) -> list[str]:
+                        topics: int, folds: int, alpha: float = 0.05,
+                        split_mean: pd.DataFrame | None = None) -> list[str]:
     """Three paragraphs: how many judges are indistinguishable from the best
     (:func:`~.best_judge.versus_best`, :func:`~.best_judge.indistinguishable_summary`), the
     consensus rules without the humans (:func:`~.combining.consensus_summary`), and the answer
-    to "can they replace the humans, and does combining help?" with its limits."""
+    to "can they replace the humans, and does combining help?" with its limits (and, with
+    ``split_mean``, :func:`~.combining.split_summary`, the chapter's other combiners whose
+    interval excludes 0)."""
     return [_best_paragraph(versus, summary, topics, alpha),
             _consensus_paragraph(consensus, folds),
-            _verdict_paragraph(versus, summary, consensus, topics)]
+            _verdict_paragraph(versus, summary, consensus, topics, split_mean)]
