@@ -161,5 +161,5 @@ NOTEBOOK = Notebook(
         ("Any leaderboard question (do LLM labels rank systems as human labels do?)",
          "No system runs were released with the challenge"),
     ),
-    expected_seconds=6,
+    expected_seconds=9,
 )
