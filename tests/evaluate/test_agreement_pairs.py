@@ -135,6 +135,20 @@ def test_the_summary_counts_the_judges_indistinguishable_from_the_best(labels):
     assert same == 1                                   # bob and carol alike, mallory at random
 
 
+def test_the_summary_says_when_holm_cannot_reject_with_so_few_trials(labels):
+    """A p-value is at least 1 / (B + 1), so Holm over n pairs cannot go below n / (B + 1): with
+    3 pairs and B = 40 that is 3 / 41 = 0.073 > 0.05, and "indistinguishable" says nothing."""
+    report = agreement_report(labels, "alice", trials=40, bootstrap=0, seed=1)
+    assert report.pairs["p_holm"].min() >= 3 / 41 - 1e-15
+    line = summary(report)[3]
+    assert line.endswith("No pair can be significant with these trials: the smallest "
+                         "Holm-adjusted p is 3 / (B + 1) = 0.073; use --trials 60 or more.")
+    report = agreement_report(labels, "alice", trials=60, bootstrap=0, seed=1)
+    assert "No pair can be significant" not in summary(report)[3]         # 3 / 61 < 0.05
+    report = agreement_report(labels, "alice", trials=40, bootstrap=0, seed=1, test="hsd")
+    assert "No pair can be significant" not in summary(report)[3]         # p = count / B
+
+
 def test_per_topic_values_are_each_topics_alpha(labels):
     scores, notes = per_topic_table(labels, "alice", cuts=[1, 2])
     assert list(scores.columns) == ["run", "measure", "topic", "value"]

@@ -111,22 +111,36 @@ def test_the_claims_table_from_the_real_labels(loaded):
     reports = paper.judges_compared(paper.per_topic_agreement(m), trials=300, seed=2)
     combined = paper.combined_labels(m, 0.2)
     comb, _ = paper.combining_table(m, combined, 5, 50, 2)
-    splits = paper.split_draws(m, combined, 5, 20, 50, 2)
+    splits = paper.split_draws(m, combined, 5, 20, 50, 2, 300)
     split_mean = paper.split_summary(m, combined, 5, 20, 50, 2)
     spread = paper.spread_table(m, 50, 2)
     by_n = paper.gains_vs_n(m, (1, 9, 33), 20, 0.2, 2)
     ug_diff = paper.ug_minus_raw(m, (1, 9, 33), 20, 0.2, 2, 50)
+    # 1,000 swaps: Holm over the best judge's 32 pairs can reject (floor 32 / 1,001)
+    pairs = paper.judge_pairs(labels, table, 50, 1000, 2)
+    rest = paper.best_versus_rest(labels, paper.judge_order(table), 1000, 2, 20)
+    versus = paper.versus_best(table, pairs, rest)
+    best = paper.indistinguishable_summary(versus, pairs, rest, 1000)
     out = paper.claims(vs, usual, paper.dirt(raw), paper.changed_by_clipping(raw, labels),
                        paper.separable_pairs(reports), reports["hsd"].anova, comb, splits, spread,
-                       by_n, split_mean, ug_diff)
+                       by_n, split_mean, ug_diff, versus, best, rest)
     assert list(out.columns) == list(house.COLUMNS)
-    assert out["kind"].tolist() == ["paper", "paper", "identity", "beyond", "beyond", "beyond",
-                                    "beyond", "beyond"]
+    assert out["kind"].tolist() == ["paper", "paper", "identity"] + ["beyond"] * 8
     assert out["verdict"].tolist()[:3] == [house.HOLDS, house.DOES_NOT_HOLD, house.HOLDS]
     assert out["verdict"].iloc[-1] == house.NOT_TESTABLE and out["explanation"].iloc[-1]
-    # the combining and UG-vs-RawG rows are decided by the topic interval of their averages
-    for row, table in ((4, split_mean.set_index("judge").loc["median"]),
-                       (6, ug_diff.set_index("N").loc[paper.N_JUDGED])):
+    # the best judge told apart from at least half of the others: judged over the 20 swap streams
+    apart = (rest["p_holm"] < 0.05).groupby(rest["draw"]).sum()
+    k = int((apart >= 16).sum())
+    assert out["draws"].iloc[4].startswith(f"{k} of 20")
+    assert out["verdict"].iloc[4] == house.verdict_over_draws(k, 20) == house.DOES_NOT_HOLD
+    assert 0 < apart.min() and apart.max() < 16      # some judges told apart, far from half
+    # the consensus and UG-vs-RawG rows are decided by the topic interval of their averages
+    for row, table in ((5, split_mean.set_index("judge").loc["median"]),
+                       (6, split_mean.set_index("judge").loc["majority"]),
+                       (7, split_mean.set_index("judge").loc["dawid-skene"]),
+                       (9, ug_diff.set_index("N").loc[paper.N_JUDGED])):
         assert out["verdict"].iloc[row] == house.interval_verdict(table.diff_low, table.diff_high)
         assert out["draws"].iloc[row] == "" and out["source"].iloc[row] == "workspace"
+    assert "majority grade" in out["claim"].iloc[6] and "Dawid-Skene" in out["claim"].iloc[7]
+    assert all("human labels left out" in out["claim"].iloc[r] for r in (5, 6, 7))
     assert (out.loc[out["verdict"] != house.HOLDS, "explanation"] != "").all()

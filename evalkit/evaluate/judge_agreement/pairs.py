@@ -35,7 +35,7 @@ from .grid import LabelGrid, as_grid
 from .tables import statistic_parts, statistic_value
 
 __all__ = ["PAIR_COLUMNS", "PAIR_TESTS", "MAX_JUDGES_FOR_PAIRS", "pairs_table", "pair_stack",
-           "indistinguishable_from"]
+           "indistinguishable_from", "holm_floor", "trials_needed"]
 
 #: The columns of ``pairs.csv``.
 PAIR_COLUMNS = ["judge_a", "judge_b", "statistic", "difference", "ci_low", "ci_high", "p_value",
@@ -170,3 +170,17 @@ def indistinguishable_from(pairs: pd.DataFrame, judge: str, alpha: float) -> lis
     mine = pairs[(pairs["judge_a"] == judge) | (pairs["judge_b"] == judge)]
     same = mine[mine["p_holm"] >= alpha]
     return [b if a == judge else a for a, b in zip(same["judge_a"], same["judge_b"])]
+
+
+def holm_floor(n_pairs: int, trials: int) -> float:
+    """The smallest Holm-adjusted p the randomisation test can give over ``n_pairs`` pairs:
+    ``min(1, n_pairs / (trials + 1))`` (a p-value is at least ``1 / (B + 1)``; Holm multiplies
+    the smallest by the number of pairs and never lowers the others below it).  At or above
+    ``alpha`` no pair can be significant, whatever the labels."""
+    return min(1.0, n_pairs / (trials + 1))
+
+
+def trials_needed(n_pairs: int, alpha: float) -> int:
+    """The fewest trials B with :func:`holm_floor` below ``alpha``: ``floor(n_pairs / alpha)``
+    (needed, not sufficient: a pair must then beat every swap)."""
+    return int(np.floor(n_pairs / alpha + 1e-9))

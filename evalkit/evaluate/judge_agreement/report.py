@@ -28,7 +28,8 @@ import pandas as pd
 from .consensus import CONSENSUS_METHODS, consensus_table, entering_judges, reliability_table
 from .figure import agreement_figure, can_draw
 from .grid import POOLED_REFERENCE, as_grid, overlap_table, refuse_vanished
-from .pairs import MAX_JUDGES_FOR_PAIRS, indistinguishable_from, pairs_table
+from .pairs import (MAX_JUDGES_FOR_PAIRS, holm_floor, indistinguishable_from, pairs_table,
+                    trials_needed)
 from .tables import _check_cuts, agreement_table, confusion_table, per_topic_table, statistic_names
 
 __all__ = ["AgreementReport", "agreement_report", "write_agreement_report", "agreement_figure",
@@ -131,8 +132,14 @@ def _pairs_line(report: AgreementReport, best: str) -> str:
            if s["test"] == "hsd" else
            f"paired randomisation test over topics, B = {s['trials']} trials, Holm over "
            f"{len(pairs)} pairs")
-    return (f"Statistically indistinguishable from {best} at alpha = {s['alpha']:g}: "
+    line = (f"Statistically indistinguishable from {best} at alpha = {s['alpha']:g}: "
             f"{len(same)} of the {others} other judges ({how}; pairs.csv).")
+    floor = holm_floor(len(pairs), s["trials"])
+    if s["test"] != "hsd" and floor >= s["alpha"]:
+        line += (f" No pair can be significant with these trials: the smallest Holm-adjusted p "
+                 f"is {len(pairs)} / (B + 1) = {floor:.3f}; use --trials "
+                 f"{trials_needed(len(pairs), s['alpha'])} or more.")
+    return line
 
 
 def summary(report: AgreementReport) -> list[str]:

@@ -12,8 +12,13 @@ The pipeline of ``notebooks/llmjudge2024.ipynb`` and its declaration
 * :mod:`.systems` — judges compared as systems: per-topic agreement, the
   randomised Tukey HSD and paired t tests with Holm (``evalkit compare``'s
   machinery).
-* :mod:`.combining` — Kim's question: combined judges against the best
-  single judge chosen on other topics.
+* :mod:`.best_judge` — tests between judges: how many judges the best one cannot
+  be told apart from (``evalkit agreement``'s paired randomisation test).
+* :mod:`.combining` — Kim's question: combined judges (the library's consensus
+  rules, the human labels left out) against the best single judge chosen on
+  other topics.
+* :mod:`.replacing` — can these LLM judges replace the human assessors, and
+  does combining them help?  The answer, written from the tables.
 * :mod:`.unanimity` — Sakai's question: the LLM judges' spread D against
   agreement with the human label; RawG, WG and UG against N.
 * :mod:`.verdicts` — the claims table; :mod:`.figures` — the figures.
@@ -34,13 +39,17 @@ from ...errors import ParameterError
 
 # the steps load when first used: the runner reads NOTEBOOK without importing scipy or numba
 __getattr__, _dir, _exported = exports(__name__, {
-    "combining": ("COMBINERS", "FAIR", "ORACLE", "SPLIT_LEVELS", "combined_labels", "combining_table",
-                  "fair_best_single", "split_draws", "split_summary"),
-    "figures": ("agreement_figure", "alpha_vs_kappa_figure", "combining_figure", "pairs_figure",
-                "unanimity_figure"),
+    "best_judge": ("best_versus_rest", "holm_floor", "indistinguishable_summary", "judge_order",
+                   "judge_pairs", "trials_needed", "versus_best"),
+    "combining": ("COMBINERS", "CONSENSUS_RULES", "FAIR", "ORACLE", "SPLIT_LEVELS", "combined_labels",
+                  "combining_table", "consensus_summary", "fair_best_single", "split_draws",
+                  "split_summary"),
+    "figures": ("agreement_figure", "alpha_vs_kappa_figure", "combining_figure",
+                "indistinguishable_figure", "pairs_figure", "unanimity_figure"),
     "labels": ("GRADES", "HUMAN", "JUDGES", "changed_by_clipping", "dirt", "judge_files",
                "label_matrix", "load_labels", "team_of"),
     "published": ("COLUMNS", "CUTS", "USUAL", "means", "usual_statistic", "versus_published"),
+    "replacing": ("replacement_answers",),
     "systems": ("judges_compared", "pairs_table", "per_topic_agreement", "separable_pairs"),
     "unanimity": ("N_GRID", "gains_summary", "gains_vs_n", "spread_table", "ug_minus_raw"),
     "verdicts": ("N_JUDGED", "answers", "claims", "ug_vs_raw_sensitivity"),
@@ -57,12 +66,15 @@ __all__ = [
     "label_matrix",
     "COLUMNS", "USUAL", "CUTS", "versus_published", "usual_statistic", "means",
     "per_topic_agreement", "judges_compared", "separable_pairs", "pairs_table",
-    "COMBINERS", "FAIR", "ORACLE", "combined_labels", "fair_best_single", "combining_table",
-    "split_draws", "split_summary", "SPLIT_LEVELS",
+    "judge_order", "judge_pairs", "holm_floor", "trials_needed", "best_versus_rest", "versus_best",
+    "indistinguishable_summary",
+    "COMBINERS", "CONSENSUS_RULES", "FAIR", "ORACLE", "combined_labels", "fair_best_single",
+    "combining_table", "split_draws", "split_summary", "SPLIT_LEVELS", "consensus_summary",
+    "replacement_answers",
     "N_GRID", "spread_table", "gains_vs_n", "gains_summary", "ug_minus_raw",
     "claims", "answers", "N_JUDGED", "ug_vs_raw_sensitivity",
-    "agreement_figure", "alpha_vs_kappa_figure", "pairs_figure", "combining_figure",
-    "unanimity_figure",
+    "agreement_figure", "alpha_vs_kappa_figure", "pairs_figure", "indistinguishable_figure",
+    "combining_figure", "unanimity_figure",
 ]
 
 #: Data sets the chapter needs: the human labels, the 33 judges and the MIT notice.
@@ -85,6 +97,7 @@ PARAMETERS = {
     "alpha": params.number(lambda x: 0 < x < 1, "a number in (0, 1)"),
     "p": params.number(lambda x: 0 <= x <= 1, "a number in [0, 1]"),
     "folds": params.whole(2),
+    "swap_draws": params.whole(),
     "split_draws": params.whole(),
     "subsets": params.whole(),
     "seed": params.whole(0),
@@ -92,7 +105,9 @@ PARAMETERS = {
 
 _TABLES = ("agreement_vs_published", "agreement_vs_usual", "published_means", "dirt",
            "judges_as_systems_systems", "judges_as_systems_pairs", "judges_as_systems_separable",
+           "indistinguishable", "indistinguishable_summary",
            "combining", "combining_choices", "combining_splits", "combining_splits_summary",
+           "consensus",
            "unanimity_spread", "gains_vs_n", "gains_vs_n_summary", "ug_minus_raw", "claims")
 
 NOTEBOOK = Notebook(
@@ -101,12 +116,13 @@ NOTEBOOK = Notebook(
     title="LLMJudge 2024: human and LLM judges on real labels",
     parameters=PARAMETERS,
     outputs=tuple(
-        ["agreement.csv"]
+        ["agreement.csv", "pairs.csv"]
         + [f"{stem}.{ext}" for stem in _TABLES for ext in ("csv", "md")]
         + [f"{stem}.{ext}" for stem in ("agreement", "alpha_vs_kappa", "judges_as_systems",
-                                       "combining", "unanimity") for ext in ("png", "svg")]),
+                                       "indistinguishable", "combining", "unanimity")
+           for ext in ("png", "svg")]),
     # verdicts over draws need R >= 20 splits and subsets, even in a quick run
-    quick={"bootstrap": 100, "trials": 500, "split_draws": 20, "subsets": 20},
+    quick={"bootstrap": 100, "trials": 500, "swap_draws": 20, "split_draws": 20, "subsets": 20},
     needs_data=REQUIRED,
     comparisons=(
         Comparison("llmjudge2024_agreement", "llmjudge2024/agreement_vs_published.csv",
@@ -124,8 +140,13 @@ NOTEBOOK = Notebook(
         ("judges_as_systems.png", "Judges compared as systems: per-topic alpha as a per-topic "
                                   "score, means with 95% intervals, and the judge pairs the "
                                   "randomised Tukey HSD separates over 25 topics."),
-        ("combining.png", "Combined LLM judges (majority, median, mean, Dawid-Skene, UG) against "
-                          "the best single judge chosen on other topics, and the oracle's."),
+        ("indistinguishable.png", "Each LLM judge's ordinal alpha with the human labels minus the "
+                                  "best judge's, paired 95% topic-bootstrap interval; the judges "
+                                  "the paired randomisation test (Holm over the best's pairs) "
+                                  "cannot tell from the best marked."),
+        ("combining.png", "Combined LLM judges (majority, median, team median, mean, Dawid-Skene, "
+                          "UG; the human labels left out) against the best single judge chosen "
+                          "on other topics, averaged over the seeded splits, and the oracle's."),
         ("unanimity.png", "Exact agreement of a single LLM judge with the human grade by the "
                           "LLM judges' spread D (black); Kendall tau of RawG, WG and UG from N "
                           "judges with the human grade (mean over subsets, bars the quartiles); "
@@ -140,5 +161,5 @@ NOTEBOOK = Notebook(
         ("Any leaderboard question (do LLM labels rank systems as human labels do?)",
          "No system runs were released with the challenge"),
     ),
-    expected_seconds=6,
+    expected_seconds=9,
 )

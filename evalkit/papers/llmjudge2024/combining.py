@@ -2,11 +2,16 @@
 
 Kim, Zhai & Han (ECIR 2010) aggregate several judges' orderings into one
 reference; here 33 LLM judges' grades are combined per item
-(:func:`combined_labels`): the **majority** grade (ties to the lower), the
-(lower) **median**, the **team median** (each team's runs first reduced to
-their lower median, so that a team that submitted eleven runs of one set-up
-votes once), the **mean** rounded half up, the **Dawid-Skene**
-consensus (:func:`evalkit.evaluate.judge_agreement.tables.consensus`) and Sakai's
+(:func:`combined_labels`).  The library's consensus rules
+(:func:`evalkit.evaluate.judge_agreement.consensus.consensus_table`, ``evalkit
+agreement --consensus``) give the **majority** grade (ties to the lower), the
+(lower) **median**, the **mean** rounded to the nearest grade (halves down;
+33 judges never give a half) and the **Dawid-Skene** consensus, each made of
+the judges :func:`~evalkit.evaluate.judge_agreement.consensus.entering_judges`
+lets in: every LLM judge, **the human reference left out**, so a consensus
+measured against the humans does not contain them.  The chapter adds the
+**team median** (each team's runs first reduced to their lower median, so
+that a team that submitted eleven runs of one set-up votes once) and Sakai's
 **unanimity-aware gain** UG = RawG + p N (Dmax - D) (EVIA 2017, Eq. 2) put on
 the 0-3 scale by dividing by its largest value N Dmax (1 + p) / Dmax and
 rounding half up.  Each is scored against the human labels like a judge.
@@ -18,7 +23,10 @@ rest), not on the topics it is scored on (the oracle's choice, shown as an
 optimistic bound).  :func:`combining_table` scores every contender with the
 library's :func:`~evalkit.evaluate.judge_agreement.tables.agreement_table` and adds the
 paired topic-bootstrap interval of its difference from the fairly chosen
-judge (the same resampled topics for both).
+judge (the same resampled topics for both).  :func:`split_draws` repeats the
+comparison over seeded splits, each with the paired randomisation test over
+topics (:func:`~.best_judge.randomisation_p`, Holm over the combiners), and
+:func:`consensus_summary` gathers the library's rules' answers.
 """
 
 from __future__ import annotations
@@ -26,17 +34,27 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ...evaluate.judge_agreement.tables import agreement_table, consensus
+from ...declare.claims import interval_verdict
+from ...evaluate.judge_agreement.consensus import consensus_table, entering_judges
+from ...evaluate.judge_agreement.grid import as_grid
+from ...evaluate.judge_agreement.tables import agreement_table
 from ...measures import gains
 from ...stats.confusion_agreement import (alpha_from_confusion, percentile_interval,
                                           topic_bootstrap)
+from ...stats.pairwise import _holm
+from .best_judge import randomisation_p
 from .labels import GRADES, HUMAN, LabelMatrix, team_of
 
-__all__ = ["COMBINERS", "FAIR", "ORACLE", "SPLIT_LEVELS", "combined_labels", "fair_best_single",
-           "long_labels", "per_topic_confusions", "combining_table", "split_draws", "split_summary"]
+__all__ = ["COMBINERS", "LIBRARY_RULES", "CONSENSUS_RULES", "FAIR", "ORACLE", "SPLIT_LEVELS",
+           "combined_labels", "fair_best_single", "long_labels", "per_topic_confusions",
+           "combining_table", "split_draws", "split_summary", "consensus_summary"]
 
 #: The combiners, in the tables' order.
 COMBINERS = ("majority", "median", "team median", "mean", "dawid-skene", "ug")
+#: The combiners that are the library's consensus rules (``evalkit agreement --consensus``).
+LIBRARY_RULES = ("majority", "median", "mean", "dawid-skene")
+#: The consensus rules the chapter's answer reports (majority, median and Dawid-Skene).
+CONSENSUS_RULES = ("majority", "median", "dawid-skene")
 #: The names of the fairly chosen and of the oracle's best single judge.
 FAIR, ORACLE = "best single (chosen on other topics)", "best single (oracle)"
 
@@ -51,23 +69,26 @@ def _half_up(x: np.ndarray) -> np.ndarray:
 
 
 def combined_labels(m: LabelMatrix, p: float = 0.2, dmax: int = GRADES[1]) -> dict[str, np.ndarray]:
-    """``{combiner: grade per item}`` from the LLM judges' grades ``m.llm`` (items x judges)."""
+    """``{combiner: grade per item}`` (items in ``m``'s order) from the LLM judges' grades.
+
+    The :data:`LIBRARY_RULES` are the library's ``consensus_table`` over the judges
+    ``entering_judges`` lets in from ``m``'s labels with the human reference among them: the
+    reference is left out by the library, so the result does not depend on ``m.human``.
+    """
     llm = m.llm
     n = llm.shape[1]
-    counts = (llm[:, :, None] == np.arange(dmax + 1)[None, None, :]).sum(axis=1)
-    ds = consensus(long_labels(m, {j: llm[:, k] for k, j in enumerate(m.judges)}, human=False))
-    ds = ds.set_index(["topic", "doc"])["grade"].reindex(
-        pd.MultiIndex.from_arrays([m.topics.astype(str), m.docs.astype(str)])).to_numpy()
+    labels = as_grid(long_labels(m, {j: llm[:, k] for k, j in enumerate(m.judges)}))  # + human
+    entering = entering_judges(labels, HUMAN)
+    keys = pd.MultiIndex.from_arrays([m.topics.astype(str), m.docs.astype(str)])
+    rules = {rule: consensus_table(labels, rule, entering).set_index(["topic", "doc"])["grade"]
+             .reindex(keys).to_numpy(dtype=np.int64) for rule in LIBRARY_RULES}
     ug = gains.unanimity_gain(llm.astype(float), dmax, p)
     teams = pd.unique(pd.Series([team_of(j) for j in m.judges]))
     per_team = np.column_stack([_lower_median(llm[:, [team_of(j) == t for j in m.judges]])
                                 for t in teams])
-    return {"majority": counts.argmax(axis=1),                     # the lowest of tied modes
-            "median": _lower_median(llm),
-            "team median": _lower_median(per_team),
-            "mean": _half_up(llm.mean(axis=1)),
-            "dawid-skene": ds.astype(np.int64),
-            "ug": _half_up(ug / (n * (1.0 + p))).clip(0, dmax)}
+    return {"majority": rules["majority"], "median": rules["median"],
+            "team median": _lower_median(per_team), "mean": rules["mean"],
+            "dawid-skene": rules["dawid-skene"], "ug": _half_up(ug / (n * (1.0 + p))).clip(0, dmax)}
 
 
 def long_labels(m: LabelMatrix, columns: dict[str, np.ndarray], human: bool = True) -> pd.DataFrame:
@@ -163,9 +184,9 @@ def combining_table(m: LabelMatrix, combined: dict[str, np.ndarray], folds: int 
 
 def _split_differences(m: LabelMatrix, combined: dict[str, np.ndarray], folds: int, draws: int,
                        bootstrap: int, seed: int):
-    """``(alpha per combiner, [(fair alpha, point differences, (B, J) replicate differences)] per
-    split)``: split ``r`` uses seed ``seed + r``; every split shares the ``bootstrap`` topic
-    resamples from ``seed``."""
+    """``(alpha per combiner, [(fair alpha, point differences, (B, J) replicate differences,
+    fair judge's per-topic confusions)] per split)``: split ``r`` uses seed ``seed + r``; every
+    split shares the ``bootstrap`` topic resamples from ``seed``."""
     per_topic = per_topic_confusions(m, combined)
     mine = _alpha(per_topic.sum(axis=0))
     weights = topic_bootstrap(per_topic.shape[0], bootstrap, seed).astype(float)
@@ -176,29 +197,53 @@ def _split_differences(m: LabelMatrix, combined: dict[str, np.ndarray], folds: i
         fair, _ = fair_best_single(m, folds, seed + r, per_judge)
         fair_topic = per_topic_confusions(m, {FAIR: fair})
         base = float(_alpha(fair_topic.sum(axis=0))[0])
-        out.append((base, mine - base, reps - _alpha(np.tensordot(weights, fair_topic, axes=(1, 0)))))
+        out.append((base, mine - base, reps - _alpha(np.tensordot(weights, fair_topic, axes=(1, 0))),
+                    fair_topic))
     return mine, out
 
 
+def _split_p_values(m: LabelMatrix, combined: dict[str, np.ndarray], fair_topics: list,
+                    trials: int, seed) -> np.ndarray:
+    """``(R, J)``: each combiner against the fairly chosen judge of each split (its per-topic
+    confusions in ``fair_topics``), the paired randomisation test's p
+    (:func:`~.best_judge.randomisation_p`, topics in ``evalkit agreement``'s order, the same
+    ``trials`` swaps from ``seed`` for every split, as the splits share the topic resamples)."""
+    names, _ = m.topic_codes
+    order = np.argsort(names.astype(str), kind="stable")
+    both = np.concatenate([per_topic_confusions(m, combined), *fair_topics], axis=1)[order]
+    n, r = len(combined), len(fair_topics)
+    p = randomisation_p(both.transpose(1, 0, 2, 3), np.tile(np.arange(n), r),
+                        n + np.repeat(np.arange(r), n), trials, seed)
+    return p.reshape(r, n)
+
+
 def split_draws(m: LabelMatrix, combined: dict[str, np.ndarray], folds: int = 5, draws: int = 20,
-                bootstrap: int = 1000, seed: int = 0) -> pd.DataFrame:
-    """``draw, judge, alpha, fair_alpha, diff, diff_low, diff_high, supported``: each combiner
-    against the judge chosen on other topics under ``draws`` seeded splits of the topics into
-    folds (split ``r`` uses seed ``seed + r``, so draw 0 is :func:`combining_table`'s split).
+                bootstrap: int = 1000, seed: int = 0, trials: int = 0) -> pd.DataFrame:
+    """``draw, judge, alpha, fair_alpha, diff, diff_low, diff_high, supported, p_value, p_holm``:
+    each combiner against the judge chosen on other topics under ``draws`` seeded splits of the
+    topics into folds (split ``r`` uses seed ``seed + r``, so draw 0 is
+    :func:`combining_table`'s split).
 
     Alpha is pooled over all items; the difference's paired 95% interval
     resamples topics as :func:`combining_table` does (the same ``bootstrap``
     replicates from ``seed`` for every split); ``supported``: it excludes 0.
+    With ``trials``, ``p_value`` is the paired randomisation test of the
+    combiner against the split's fair judge (``trials`` swaps from ``seed``,
+    the same for every split) and ``p_holm`` Holm's adjustment over the
+    combiners of the split; without, both are NaN.
     """
     mine, splits = _split_differences(m, combined, folds, draws, bootstrap, seed)
+    p = (_split_p_values(m, combined, [f for *_, f in splits], trials, seed) if trials
+         else np.full((len(splits), len(combined)), np.nan))
     rows = []
-    for r, (base, _, diffs) in enumerate(splits):
+    for r, (base, _, diffs, _) in enumerate(splits):
         low, high = percentile_interval(diffs)
+        holm = _holm(p[r]) if trials else p[r]
         rows += [(r, name, float(a), base, float(a) - base, low[j], high[j],
-                  bool(low[j] > 0 or high[j] < 0))
+                  bool(low[j] > 0 or high[j] < 0), p[r, j], holm[j])
                  for j, (name, a) in enumerate(zip(combined, mine))]
     return pd.DataFrame(rows, columns=["draw", "judge", "alpha", "fair_alpha", "diff", "diff_low",
-                                       "diff_high", "supported"])
+                                       "diff_high", "supported", "p_value", "p_holm"])
 
 
 #: The interval levels :func:`split_summary` reports (95% decides; the others are its sensitivity).
@@ -218,11 +263,39 @@ def split_summary(m: LabelMatrix, combined: dict[str, np.ndarray], folds: int = 
     resampled topics, not the count of splits, that says whether 25 topics resolve it.
     """
     _, splits = _split_differences(m, combined, folds, draws, bootstrap, seed)
-    point = np.mean([d for _, d, _ in splits], axis=0)
-    mean_reps = np.mean([reps for _, _, reps in splits], axis=0)                # (B, J)
+    point = np.mean([d for _, d, _, _ in splits], axis=0)
+    mean_reps = np.mean([reps for _, _, reps, _ in splits], axis=0)                # (B, J)
     bounds = [percentile_interval(mean_reps, level) for level in SPLIT_LEVELS]
-    positive = np.sum([d > 0 for _, d, _ in splits], axis=0)
+    positive = np.sum([d > 0 for _, d, _, _ in splits], axis=0)
     return pd.DataFrame({"judge": list(combined), "draws": len(splits), "positive": positive,
                          "mean_diff": point, "low_90": bounds[0][0], "high_90": bounds[0][1],
                          "diff_low": bounds[1][0], "diff_high": bounds[1][1],
                          "low_99": bounds[2][0], "high_99": bounds[2][1]})
+
+
+def consensus_summary(comb: pd.DataFrame, splits: pd.DataFrame, split_mean: pd.DataFrame,
+                      entering: int, rules=CONSENSUS_RULES, alpha: float = 0.05) -> pd.DataFrame:
+    """The library's consensus rules against the humans and against the fairly chosen judge:
+    ``rule, judges, alpha, ci_low, ci_high, draws, mean_diff, diff_low, diff_high, positive,
+    interval_excludes_0, test_rejects, verdict``.
+
+    ``alpha`` with its topic-bootstrap interval from ``comb`` (:func:`combining_table`);
+    ``mean_diff`` and its paired 95% interval over the splits from ``split_mean``
+    (:func:`split_summary`), ``verdict`` by that interval
+    (:func:`~evalkit.declare.claims.interval_verdict`); ``positive``,
+    ``interval_excludes_0`` and ``test_rejects`` count the splits of ``splits``
+    (:func:`split_draws`) with a positive difference, an interval excluding 0 and
+    ``p_holm < alpha``; ``judges``: how many judges entered (the reference left out).
+    """
+    t, s = comb.set_index("judge"), split_mean.set_index("judge")
+    rows = []
+    for rule in rules:
+        mine = splits[splits["judge"] == rule]
+        rows.append((rule, entering, t.loc[rule, "value"], t.loc[rule, "ci_low"],
+                     t.loc[rule, "ci_high"], len(mine), s.loc[rule, "mean_diff"],
+                     s.loc[rule, "diff_low"], s.loc[rule, "diff_high"], int((mine["diff"] > 0).sum()),
+                     int(mine["supported"].sum()), int((mine["p_holm"] < alpha).sum()),
+                     interval_verdict(s.loc[rule, "diff_low"], s.loc[rule, "diff_high"])))
+    return pd.DataFrame(rows, columns=["rule", "judges", "alpha", "ci_low", "ci_high", "draws",
+                                       "mean_diff", "diff_low", "diff_high", "positive",
+                                       "interval_excludes_0", "test_rejects", "verdict"])

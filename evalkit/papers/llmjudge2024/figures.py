@@ -6,7 +6,10 @@
   (alpha of the binary labels) against Cohen's kappa of the same labels;
 * :func:`pairs_figure` — ``judges_as_systems.png``: per-topic agreement as a per-topic
   score, the judges' means with intervals and how many pairs the HSD separates;
-* :func:`combining_figure` — ``combining.png``: combined judges vs the best single one;
+* :func:`indistinguishable_figure` — ``indistinguishable.png``: each judge's difference
+  from the best with its paired interval, the judges the test cannot tell from it marked;
+* :func:`combining_figure` — ``combining.png``: combined judges vs the best single one
+  chosen on other topics, over the seeded splits;
 * :func:`unanimity_figure` — ``unanimity.png``: agreement by spread D, RawG/WG/UG vs N, and
   UG minus RawG with its topic-bootstrap interval.
 
@@ -18,13 +21,16 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from .combining import FAIR, ORACLE
+
 __all__ = ["COLOURS", "agreement_figure", "alpha_vs_kappa_figure", "pairs_figure",
-           "combining_figure", "unanimity_figure"]
+           "indistinguishable_figure", "combining_figure", "unanimity_figure"]
 
 #: Okabe-Ito colours.
 COLOURS = {"raw": "#0072B2", "wg": "#E69F00", "ug": "#009E73", "published": "#D55E00",
            "judge": "#0072B2", "combined": "#009E73", "single": "#0072B2",
-           "difference": "#CC79A7", 1: "#0072B2", 2: "#E69F00", 3: "#009E73"}
+           "difference": "#CC79A7", "below": "#D55E00", "splits": "#999999",
+           1: "#0072B2", 2: "#E69F00", 3: "#009E73"}
 _GAIN_NAMES = {"raw": "RawG", "wg": "WG", "ug": "UG"}
 
 
@@ -110,28 +116,113 @@ def pairs_figure(systems: pd.DataFrame, pairs: pd.DataFrame, title: str):
     return fig
 
 
-def combining_figure(table: pd.DataFrame):
+def indistinguishable_figure(versus: pd.DataFrame, summary: pd.DataFrame, alpha: float = 0.05):
+    """Each judge's ordinal alpha minus the best judge's, with the paired 95% topic-bootstrap
+    interval (:func:`~.best_judge.versus_best`), closest to the best on top; blue: not
+    significantly below the best (randomisation test, Holm over the best's pairs), vermillion:
+    significantly below, with in how many swap streams; the note under the axes gives Holm over
+    every pair (:func:`~.best_judge.indistinguishable_summary`)."""
+    import matplotlib.pyplot as plt
+
+    best = versus.iloc[0]
+    rest = versus.iloc[1:].reset_index(drop=True)
+    mine, every = summary.iloc[1], summary.iloc[0]
+    fig, ax = plt.subplots(figsize=(7.5, 8.2))
+    y = np.arange(len(rest))
+    for keep, colour, label in (
+            (rest["indistinguishable"], COLOURS["judge"],
+             f"not significantly below {best.judge}: {int(mine.indistinguishable)} judges"),
+            (~rest["indistinguishable"], COLOURS["below"],
+             f"significantly below {best.judge}: {int(mine.distinguishable)} judges")):
+        part = rest[keep.to_numpy(bool)]
+        ax.errorbar(part["difference"], y[keep.to_numpy(bool)],
+                    xerr=[part["difference"] - part["diff_low"], part["diff_high"] - part["difference"]],
+                    fmt="o", ms=4, capsize=2, color=colour, label=label)
+    for yi, row in zip(y, rest.itertuples()):
+        if row.distinguished_draws:
+            ax.annotate(f"{row.distinguished_draws} of {int(mine.draws)}", (row.diff_high, yi),
+                        xytext=(4, 0), textcoords="offset points", va="center", fontsize=6)
+    ax.axvline(0, color="grey", lw=0.8, ls="--")
+    ax.set_yticks(y, rest["judge"], fontsize=7)
+    ax.set_ylim(len(rest) - 0.5, -0.5)
+    ax.set_ylabel("LLM judge (team-run), closest to the best on top")
+    ax.set_xlabel(f"ordinal alpha with the human labels minus {best.judge}'s\n"
+                  "(paired 95% topic-bootstrap interval, each pair alone: not adjusted)")
+    ax.set_title(f"Best judge {best.judge}: ordinal alpha {best.alpha:.3f} (95% interval "
+                 f"{best.ci_low:.3f}-{best.ci_high:.3f}); paired randomisation test over "
+                 f"25 topics,\nB = {int(mine.trials)} swaps, Holm over its {int(mine.pairs)} "
+                 f"pairs, alpha = {alpha:g}", fontsize=8)
+    handles, labels = ax.get_legend_handles_labels()
+    handles.append(plt.Line2D([], [], ls="none"))
+    labels.append(f"'k of {int(mine.draws)}': the seeded swap streams in which the judge is "
+                  f"significantly below {best.judge} (colour: the first stream)")
+    _legend_below(fig, handles, labels, ncol=1)
+    fig.text(0.5, -0.1, f"Holm over all {int(every.pairs)} pairs instead: "
+             f"{int(every.indistinguishable)} of {len(rest)} indistinguishable, because with B = "
+             f"{int(every.trials)} no adjusted p can fall below {every.smallest_holm_p:.3f} "
+             f"(B >= {int(every.trials_needed)} needed)", ha="center", fontsize=7)
+    fig.tight_layout()
+    return fig
+
+
+def combining_figure(table: pd.DataFrame, split_mean: pd.DataFrame | None = None,
+                     splits: pd.DataFrame | None = None):
     """Each combined judge and the best single judges: alpha with the human labels (left) and
-    the difference from the judge chosen on other topics, paired interval (right)."""
+    the difference from the judge chosen on other topics (right): with ``split_mean`` and
+    ``splits`` (:func:`~.combining.split_summary`, :func:`~.combining.split_draws`) the mean over
+    the seeded splits with its paired 95% interval and each split's difference as a grey dot;
+    without, the first split's difference and interval."""
     import matplotlib.pyplot as plt
 
     t = table.reset_index(drop=True)
     y = np.arange(len(t))[::-1]
     colours = [COLOURS[k] for k in t["kind"]]
-    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 3.8), sharey=True)
+    over = split_mean is not None and splits is not None
+    mean = split_mean.set_index("judge") if over else None
+    fig, (left, right) = plt.subplots(1, 2, figsize=(12, 4.4 if over else 3.8), sharey=True)
     for yi, row, c in zip(y, t.itertuples(), colours):
         left.errorbar(row.value, yi, xerr=[[row.value - row.ci_low], [row.ci_high - row.value]],
                       fmt="o", ms=5, capsize=3, color=c)
-        right.errorbar(row.diff_vs_fair, yi, xerr=[[row.diff_vs_fair - row.diff_low],
-                                                   [row.diff_high - row.diff_vs_fair]],
-                       fmt="s" if row.supported else "o", ms=5, capsize=3, color=c)
+        if not over:
+            right.errorbar(row.diff_vs_fair, yi, xerr=[[row.diff_vs_fair - row.diff_low],
+                                                       [row.diff_high - row.diff_vs_fair]],
+                           fmt="s" if row.supported else "o", ms=5, capsize=3, color=c)
+        elif row.judge == ORACLE:                       # no interval: chosen on the topics
+            first = splits.drop_duplicates("draw")["fair_alpha"].to_numpy()
+            each = row.value - first
+            right.plot(each, np.full(len(each), yi + 0.22), ls="none", marker=".", ms=3,
+                       color=COLOURS["splits"])
+            right.plot(each.mean(), yi, ls="none", marker="o", mfc="none", ms=6, color=c,
+                       label="oracle: mean over the splits (no interval: chosen on these topics)")
+        elif row.judge == FAIR:
+            right.annotate("0: the reference of this panel", (0, yi), xytext=(4, 0),
+                           textcoords="offset points", va="center", fontsize=7, color=c)
+        elif row.judge in mean.index:
+            d = mean.loc[row.judge]
+            each = splits.loc[splits["judge"] == row.judge, "diff"]
+            right.plot(each, np.full(len(each), yi + 0.22), ls="none", marker=".", ms=3,
+                       color=COLOURS["splits"])
+            excludes = d.diff_low > 0 or d.diff_high < 0
+            right.errorbar(d.mean_diff, yi, xerr=[[d.mean_diff - d.diff_low],
+                                                  [d.diff_high - d.mean_diff]],
+                           fmt="s" if excludes else "o", ms=5, capsize=3, color=c)
     right.axvline(0, color="grey", lw=0.8, ls="--")
     left.set_yticks(y, t["judge"], fontsize=8)
     left.set_ylabel("judge (combined: green; single: blue)")
-    left.set_xlabel("ordinal alpha with the human labels (95% topic bootstrap)")
-    right.set_xlabel("difference from the best single judge chosen on other topics\n"
-                     "(paired 95% topic bootstrap; square: interval excludes 0)")
-    fig.suptitle("Combining the 33 LLM judges against the best single judge", fontsize=9)
+    left.set_xlabel("ordinal alpha with the human labels\n(95% topic bootstrap"
+                    + ("; the fairly chosen judge: first split)" if over else ")"))
+    if over:
+        r = int(split_mean["draws"].iloc[0])
+        right.plot([], [], ls="none", marker=".", color=COLOURS["splits"],
+                   label=f"one split of the topics into folds ({r} splits)")
+        right.legend(loc="upper center", bbox_to_anchor=(0.5, -0.28), frameon=False, fontsize=7)
+        right.set_xlabel(f"difference from the best single judge chosen on other topics\n(mean "
+                         f"over {r} splits, paired 95% topic bootstrap; square: excludes 0)")
+    else:
+        right.set_xlabel("difference from the best single judge chosen on other topics\n"
+                         "(paired 95% topic bootstrap; square: interval excludes 0)")
+    fig.suptitle("Combining the 33 LLM judges (the human labels left out) against the best "
+                 "single judge", fontsize=9)
     fig.tight_layout()
     return fig
 

@@ -8,9 +8,12 @@ tables the notebook has just computed):
   (they are not: alpha of binarised labels).
 * ``identity``: clipping touches only the labels outside 0-3.
 * ``beyond``: the papers' questions on real judgments: how many judge pairs
-  25 topics separate (randomised Tukey HSD), whether the median of the 33
-  LLM judges beats the best single judge chosen on other topics (averaged
-  over seeded topic splits), whether unanimous LLM judges agree with the
+  25 topics separate (randomised Tukey HSD), how many judges the best one is
+  told apart from (paired randomisation test, Holm over its pairs, over
+  seeded swap streams), whether the median, the majority and the
+  Dawid-Skene consensus of the 33 LLM judges (the human labels left out)
+  beat the best single judge chosen on other topics (averaged over seeded
+  topic splits), whether unanimous LLM judges agree with the
   human more often (Sakai), whether UG correlates with the human grade better
   than RawG (averaged over seeded judge subsets), and the leaderboard
   question, not testable here (no runs were released).  The two averaged rows
@@ -24,7 +27,7 @@ from __future__ import annotations
 import pandas as pd
 
 from ...declare.claims import Claims, interval_verdict, sensitivity
-from .combining import ORACLE
+from .combining import CONSENSUS_RULES, ORACLE
 
 __all__ = ["SOURCE", "N_JUDGED", "RESOLUTION_TEXT", "claims", "answers", "ug_vs_raw_sensitivity"]
 
@@ -74,19 +77,59 @@ def _published_rows(c: Claims, vs: pd.DataFrame, usual: pd.DataFrame) -> None:
           section=SOURCE, quote=_HEADER)
 
 
+_RULE_NAMES = {"median": "median", "majority": "majority grade", "dawid-skene": "Dawid-Skene consensus"}
+
+
+def _best_judge_row(c: Claims, versus: pd.DataFrame, best_summary: pd.DataFrame,
+                    rest: pd.DataFrame, alpha: float = 0.05) -> None:
+    """The row "25 topics tell the best judge apart from at least half of the others", judged
+    over the seeded swap streams of :func:`~.best_judge.best_versus_rest`."""
+    best, n = versus["judge"].iloc[0], len(versus) - 1
+    every, mine = best_summary.iloc[0], best_summary.iloc[1]
+    apart = (rest["p_holm"] < alpha).groupby(rest["draw"]).sum()
+    below = versus[~versus["indistinguishable"].astype(bool)]
+
+    def outcomes(share):
+        return [bool(k >= share * n) for k in apart]
+
+    c.add_over_draws(
+        f"Tests between judges: 25 topics tell the best LLM judge ({best}, by ordinal alpha with "
+        f"the human labels) apart from at least half of the other {n} (paired randomisation test "
+        f"over topics, Holm over the best judge's {n} pairs, alpha = {alpha:g})",
+        f"{int(mine.distinguishable)} of {n} told apart on the first swap stream ("
+        + ", ".join(below["judge"]) + f"); {n - int(mine.indistinguishable_high)} to "
+        f"{n - int(mine.indistinguishable_low)} over the {int(mine.draws)} streams; Holm over all "
+        f"{int(every.pairs)} pairs (as evalkit agreement): {int(every.distinguishable)}, its "
+        f"smallest possible adjusted p being {every.smallest_holm_p:.3f} with B = "
+        f"{int(every.trials)}",
+        outcomes(0.5),
+        f"The best judge's ordinal alpha is {versus['alpha'].iloc[0]:.3f} (95% topic-bootstrap "
+        f"interval {versus['ci_low'].iloc[0]:.3f}-{versus['ci_high'].iloc[0]:.3f}); only the "
+        "judges far below it are told apart over 25 topics, and Holm over all pairs cannot reject "
+        f"at all unless B >= {int(every.trials_needed)}. See llmjudge2024/indistinguishable.png, "
+        "llmjudge2024/indistinguishable.csv and llmjudge2024/pairs.csv.",
+        varies="the seeded stream of topic swaps of the randomisation test (seed, seed + 1, ...)",
+        kind="beyond", threshold="at least half of the other judges; Holm over the best judge's "
+        "pairs rather than over all pairs (both ours)", source="workspace",
+        sensitivity=sensitivity([0.1, 0.25, 0.5], outcomes, "{:.0%}"))
+
+
 def claims(vs: pd.DataFrame, usual: pd.DataFrame, dirt_table: pd.DataFrame, changed: int,
            separable: pd.DataFrame, anova: pd.DataFrame, comb: pd.DataFrame,
            splits: pd.DataFrame, spread: pd.DataFrame, by_n: pd.DataFrame,
-           split_mean: pd.DataFrame, ug_diff: pd.DataFrame,
-           n_judged: int = N_JUDGED) -> pd.DataFrame:
+           split_mean: pd.DataFrame, ug_diff: pd.DataFrame, versus: pd.DataFrame,
+           best_summary: pd.DataFrame, rest: pd.DataFrame, n_judged: int = N_JUDGED,
+           alpha: float = 0.05) -> pd.DataFrame:
     """The claims table (``claims.csv``): see the module docstring for the rows.
 
     ``changed``: how many labels clipping changed (the clipped and the raw
     labels compared); ``anova``: the judges-as-systems two-way ANOVA
     (``compare_scores``' ``anova``); ``split_mean``: :func:`~.combining.split_summary`;
-    ``ug_diff``: :func:`~.unanimity.ug_minus_raw`; ``n_judged``: the N whose
-    subsets judge UG against RawG.  The combining and UG-vs-RawG rows are decided
-    by :data:`RESOLUTION_TEXT`'s rule.
+    ``ug_diff``: :func:`~.unanimity.ug_minus_raw`; ``versus``, ``best_summary``, ``rest``:
+    :func:`~.best_judge.versus_best`, :func:`~.best_judge.indistinguishable_summary`,
+    :func:`~.best_judge.best_versus_rest`; ``n_judged``: the N whose subsets judge UG
+    against RawG.  The combining and UG-vs-RawG rows are decided by
+    :data:`RESOLUTION_TEXT`'s rule.
     """
     c = Claims()
     _published_rows(c, vs, usual)
@@ -114,35 +157,43 @@ def claims(vs: pd.DataFrame, usual: pd.DataFrame, dirt_table: pd.DataFrame, chan
           kind="beyond", threshold="at least half of the pairs", source="workspace",
           sensitivity=sensitivity([0.25, 0.5, 0.75], lambda t: bool(hsd.share >= t), "{:.0%}"))
 
-    med = comb.set_index("judge").loc["median"]
+    _best_judge_row(c, versus, best_summary, rest, alpha)
     oracle = comb.set_index("judge").loc[ORACLE]
-    mine = splits[splits["judge"] == "median"]
-    mean = split_mean.set_index("judge").loc["median"]
     level_bounds = {0.90: ("low_90", "high_90"), 0.95: ("diff_low", "diff_high"),
                     0.99: ("low_99", "high_99")}
-    c.add_resolved(
-        "Kim's question on real judgments: the median of the 33 LLM judges agrees with the human "
-        "labels better than the best single judge chosen on other topics (ordinal alpha; the "
-        "difference averaged over the seeded topic splits)",
-        f"mean difference over the {int(mean.draws)} splits {mean.mean_diff:+.3f} (paired 95% "
-        f"topic-bootstrap interval {mean.diff_low:+.3f} to {mean.diff_high:+.3f}); positive in "
-        f"{int(mean.positive)} of {int(mean.draws)} splits, each split's own interval excluding 0 "
-        f"in {int(mine['supported'].sum())}; split 0: {med.value:.3f} vs "
-        f"{med.value - med.diff_vs_fair:.3f}, difference {med.diff_vs_fair:+.3f}",
-        mean.diff_low, mean.diff_high,
-        f"The oracle's pick (the best judge on the very topics it is scored on) scores "
-        f"{oracle.diff_vs_fair:+.3f} against the fair choice on split 0: the optimism a fair "
-        "choice removes. See llmjudge2024/combining.png, llmjudge2024/combining_splits.csv and "
-        "llmjudge2024/combining_splits_summary.csv.",
-        varies="the seeded split of the 25 topics into folds (which judge is chosen on the other "
-        "folds); the interval resamples the topics, which every split shares",
-        unresolved=(f"Unresolved: the interval includes 0, so 25 topics do not resolve a gain of "
-                    f"{mean.mean_diff:+.3f}. That it is positive in {int(mean.positive)} of "
-                    f"{int(mean.draws)} splits is no evidence either way: every split scores the "
-                    "same 25 topics, and the splits redraw only which judge is chosen."),
-        kind="beyond", threshold=RESOLUTION_TEXT.format(what="mean difference over the splits"),
-        sensitivity=sensitivity(sorted(level_bounds), lambda lv: interval_verdict(
-            *(mean[k] for k in level_bounds[lv])), "{:.0%}"))
+    for rule in ("median", *(r for r in CONSENSUS_RULES if r != "median")):
+        row = comb.set_index("judge").loc[rule]
+        mine = splits[splits["judge"] == rule]
+        mean = split_mean.set_index("judge").loc[rule]
+        tested = mine["p_holm"].notna().all()
+        c.add_resolved(
+            f"Kim's question on real judgments: the {_RULE_NAMES[rule]} of the 33 LLM judges (the "
+            "human labels left out) agrees with the human labels better than the best single judge "
+            "chosen on other topics (ordinal alpha; the difference averaged over the seeded topic "
+            "splits)",
+            f"mean difference over the {int(mean.draws)} splits {mean.mean_diff:+.3f} (paired 95% "
+            f"topic-bootstrap interval {mean.diff_low:+.3f} to {mean.diff_high:+.3f}); positive in "
+            f"{int(mean.positive)} of {int(mean.draws)} splits, each split's own interval excluding "
+            f"0 in {int(mine['supported'].sum())}"
+            + (f", its randomisation test (Holm over the {splits['judge'].nunique()} "
+               f"combiners) rejecting in {int((mine['p_holm'] < alpha).sum())}" if tested else "")
+            + f"; split 0: {row.value:.3f} vs {row.value - row.diff_vs_fair:.3f}, difference "
+            f"{row.diff_vs_fair:+.3f}",
+            mean.diff_low, mean.diff_high,
+            f"The oracle's pick (the best judge on the very topics it is scored on) scores "
+            f"{oracle.diff_vs_fair:+.3f} against the fair choice on split 0: the optimism a fair "
+            "choice removes. See llmjudge2024/combining.png, llmjudge2024/combining_splits.csv and "
+            "llmjudge2024/consensus.csv.",
+            varies="the seeded split of the 25 topics into folds (which judge is chosen on the "
+            "other folds); the interval resamples the topics, which every split shares",
+            unresolved=(f"Unresolved: the interval includes 0, so 25 topics do not resolve a "
+                        f"difference of {mean.mean_diff:+.3f}. That it is positive in "
+                        f"{int(mean.positive)} of {int(mean.draws)} splits is no evidence either "
+                        "way: every split scores the same 25 topics, and the splits redraw only "
+                        "which judge is chosen."),
+            kind="beyond", threshold=RESOLUTION_TEXT.format(what="mean difference over the splits"),
+            sensitivity=sensitivity(sorted(level_bounds), lambda lv: interval_verdict(
+                *(mean[k] for k in level_bounds[lv])), "{:.0%}"))
 
     d0, d3 = spread.set_index("D").loc[spread["D"].min()], spread.set_index("D").loc[spread["D"].max()]
     c.add("Sakai's question on real judgments: where the 33 LLM judges are unanimous (D = 0) a "
