@@ -24,11 +24,12 @@ a weighted sum of per-topic matrices:
 :func:`paired_differences` evaluates ``diff*`` for every pair and every
 resample given ``u`` (the weight of ``M_a`` in A's sum and of ``M_b`` in B's)
 and ``v`` (the other way round): the bootstrap is ``u = w, v = 0``, the
-randomisation test ``u = 1 - s, v = s``.  The statistics are written once,
-with ``+ - * /`` on the cells ``c[r, j]`` (:func:`_terms`), and run either
-compiled by numba (the ``fast`` extra), one matrix at a time, or in numpy on
-whole blocks of resamples: the same operations in the same order, so the
-same bits (tested).
+randomisation test ``u = 1 - s, v = s``.  The weighted sums of every judge's
+matrices come from one matrix product per block of resamples (whole numbers:
+exact in any order); the statistics are written once, with ``+ - * /`` on the
+cells ``c[r, j]`` (:func:`_terms`), and run either compiled by numba (the
+``fast`` extra), one matrix at a time, or in numpy on whole blocks of
+resamples: the same operations in the same order, so the same bits (tested).
 """
 
 from __future__ import annotations
@@ -52,6 +53,9 @@ ALPHA_FIXED, ALPHA_ORDINAL, KAPPA = 0, 1, 2
 
 #: Resamples evaluated at once by the numpy executor (memory: BLOCK x pairs x K x K floats).
 BLOCK = 256
+#: Resamples whose weighted sums are formed at once (memory: 2 x SUMS_BLOCK x judges x K x K
+#: floats, 18 MB for 34 judges on four grades).
+SUMS_BLOCK = 2048
 
 
 def statistic_code(family: str, kind, values) -> tuple[int, np.ndarray]:
@@ -135,22 +139,25 @@ def _numpy_statistic(c, code, w):
         return np.where(ok, 1.0 - f * observed / np.where(ok, expected, 1.0), np.nan)
 
 
-def _numpy_differences(stack, ia, ib, u, v, code, w):
-    r_count, p_count = u.shape[0], len(ia)
+def _sums(stack, u):
+    """``(R, Q, K, K)``: ``sum_t u[r, t] stack[q, t]``, one matrix product (the counts and the
+    weights are whole numbers, so any order of the sums gives the same bits)."""
+    q_count, t_count, k, _ = stack.shape
+    flat = np.ascontiguousarray(stack.transpose(1, 0, 2, 3)).reshape(t_count, q_count * k * k)
+    return (u @ flat).reshape(len(u), q_count, k, k)
+
+
+def _numpy_differences(big_u, big_v, plain, ia, ib, code, w):
+    r_count, p_count = big_u.shape[0], len(ia)
     out = np.empty((r_count, p_count))
     for start in range(0, r_count, BLOCK):
-        uu, vv = u[start:start + BLOCK], v[start:start + BLOCK]
-        big_u = np.zeros((len(uu),) + stack.shape[:1] + stack.shape[2:])   # (R, Q, K, K)
-        big_v = np.zeros_like(big_u)
-        for t in range(stack.shape[1]):                 # topic after topic, as compiled
-            big_u = big_u + uu[:, t, None, None, None] * stack[None, :, t]
-            big_v = big_v + vv[:, t, None, None, None] * stack[None, :, t]
-        if not vv.any():                                # A = U[ia], B = U[ib]: once per matrix
-            each = _numpy_statistic(np.moveaxis(big_u, (2, 3), (0, 1)), code, w)   # (R, Q)
+        uu, vv = big_u[start:start + BLOCK], big_v[start:start + BLOCK]
+        if plain[start:start + BLOCK].all():            # A = U[ia], B = U[ib]: once per matrix
+            each = _numpy_statistic(np.moveaxis(uu + vv, (2, 3), (0, 1)), code, w)   # (R, Q)
             out[start:start + BLOCK] = each[:, ia] - each[:, ib]
             continue
-        a = np.moveaxis(big_u[:, ia] + big_v[:, ib], (2, 3), (0, 1))      # (K, K, R, P)
-        b = np.moveaxis(big_v[:, ia] + big_u[:, ib], (2, 3), (0, 1))
+        a = np.moveaxis(uu[:, ia] + vv[:, ib], (2, 3), (0, 1))            # (K, K, R, P)
+        b = np.moveaxis(vv[:, ia] + uu[:, ib], (2, 3), (0, 1))
         out[start:start + BLOCK] = _numpy_statistic(a, code, w) - _numpy_statistic(b, code, w)
     return out
 
@@ -166,29 +173,20 @@ if numba is not None:
         return np.nan
 
     @numba.njit(cache=True, parallel=True)
-    def _compiled_differences(stack, ia, ib, u, v, code, w):  # pragma: no cover - compiled
-        q_count, t_count, k, _ = stack.shape
-        r_count, p_count = u.shape[0], ia.shape[0]
+    def _compiled_differences(big_u, big_v, plain, ia, ib, code, w):  # pragma: no cover - compiled
+        r_count, q_count, k, _ = big_u.shape
+        p_count = ia.shape[0]
         out = np.empty((r_count, p_count))
         for r in numba.prange(r_count):
-            big_u = np.zeros((q_count, k, k))
-            big_v = np.zeros((q_count, k, k))
-            for q in range(q_count):
-                for t in range(t_count):
-                    ut, vt = u[r, t], v[r, t]
-                    for x in range(k):
-                        for y in range(k):
-                            big_u[q, x, y] = big_u[q, x, y] + ut * stack[q, t, x, y]
-                            big_v[q, x, y] = big_v[q, x, y] + vt * stack[q, t, x, y]
             a = np.empty((k, k))
             b = np.empty((k, k))
             scratch = np.empty(k)
-            if not v[r].any():                          # A = U[ia], B = U[ib]: once per matrix
+            if plain[r]:                                # A = U[ia], B = U[ib]: once per matrix
                 each = np.empty(q_count)
                 for q in range(q_count):
                     for x in range(k):
                         for y in range(k):
-                            a[x, y] = big_u[q, x, y] + big_v[q, x, y]
+                            a[x, y] = big_u[r, q, x, y] + big_v[r, q, x, y]
                     each[q] = _compiled_statistic(a, code, w, scratch)
                 for p in range(p_count):
                     out[r, p] = each[ia[p]] - each[ib[p]]
@@ -196,8 +194,8 @@ if numba is not None:
             for p in range(p_count):
                 for x in range(k):
                     for y in range(k):
-                        a[x, y] = big_u[ia[p], x, y] + big_v[ib[p], x, y]
-                        b[x, y] = big_v[ia[p], x, y] + big_u[ib[p], x, y]
+                        a[x, y] = big_u[r, ia[p], x, y] + big_v[r, ib[p], x, y]
+                        b[x, y] = big_v[r, ia[p], x, y] + big_u[r, ib[p], x, y]
                 out[r, p] = (_compiled_statistic(a, code, w, scratch)
                              - _compiled_statistic(b, code, w, scratch))
         return out
@@ -223,9 +221,14 @@ def paired_differences(stack, ia, ib, u, v, code: int, w, compiled: bool | None 
     if stack.ndim != 4 or u.shape != v.shape or u.shape[1] != stack.shape[1]:
         raise ParameterError("stack", stack.shape, "(Q, T, K, K) with weights (R, T)")
     use = numba is not None if compiled is None else bool(compiled) and numba is not None
-    if use:
-        return _compiled_differences(stack, ia, ib, u, v, int(code), w)
-    return _numpy_differences(stack, ia, ib, u, v, int(code), w)
+    out = np.empty((u.shape[0], len(ia)))
+    for start in range(0, u.shape[0], SUMS_BLOCK):      # the weighted sums once, by BLAS
+        part = slice(start, start + SUMS_BLOCK)
+        big_u, big_v = _sums(stack, u[part]), _sums(stack, v[part])
+        plain = ~v[part].any(axis=1)
+        run = _compiled_differences if use else _numpy_differences
+        out[part] = run(big_u, big_v, plain, ia, ib, int(code), w)
+    return out
 
 
 def topic_swaps(n_topics: int, trials: int, seed) -> np.ndarray:
