@@ -63,8 +63,9 @@ def decompressed(path: Path, raw: bytes) -> bytes:
                                  hint=hint)
         return raw
     key = str(path)
-    if _last and _last[0][0] == key and _last[0][1] == raw:
-        return _last[0][2]
+    kept = _last[0] if _last else None     # read once: run files are read on two threads
+    if kept is not None and kept[0] == key and kept[1] == raw:
+        return kept[2]
     _, _, decompress, test = next(f for f in _FORMATS if f[0] == name)
     try:
         data = decompress(raw)

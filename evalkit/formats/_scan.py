@@ -42,7 +42,7 @@ import numpy as np
 from ._intern import equal_bytes
 
 __all__ = ["split_fields", "stopped_at", "parse_ints", "parse_floats", "numbers", "first_other",
-           "POW10"]
+           "repeated_in_block", "POW10"]
 
 # exact doubles 1e0 .. 1e22 (Clinger's fast path needs the power of ten exact)
 POW10 = np.array([float(10 ** k) for k in range(23)])
@@ -96,11 +96,20 @@ def split_fields(buf: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray, bool]
     contiguous).  Reading stops at the first non-blank line without ``n``
     fields (``ok`` False; the rows before it are returned).
     """
-    max_rows = len(buf) // (2 * n - 1) + 1        # a row takes n bytes, n-1 spaces and a LF
+    # a row takes n bytes, n-1 spaces and a line feed; and rows are lines
+    max_rows = min(len(buf) // (2 * n - 1), _line_feeds(buf)) + 1
     offset = np.int32 if len(buf) < 2 ** 31 else np.int64
     starts, ends, rows, ok = _split(buf, np.empty((n, max_rows), offset),
                                     np.empty((n, max_rows), offset), _KIND)
     return starts[:, :rows], ends[:, :rows], ok
+
+
+def _line_feeds(buf: np.ndarray) -> int:
+    """How many line feeds ``buf`` holds: counted in the bytes it views (``np.frombuffer``), no
+    array as large as the file made."""
+    if isinstance(buf.base, bytes) and len(buf.base) == len(buf):
+        return buf.base.count(b"\n")
+    return int(np.count_nonzero(buf == 10))
 
 
 _NOT_BLANK = re.compile(rb"[^ \t\r\n]")
@@ -219,6 +228,26 @@ def first_other(buf, starts, ends):
         if not equal_bytes(buf, starts[0], ends[0], buf, starts[r], ends[r]):
             return r
     return -1
+
+
+@numba.njit(cache=True, nogil=True)
+def repeated_in_block(topic, doc, n_docs):
+    """Whether some ``doc`` code repeats within a block of equal ``topic`` codes (0), none
+    does (1), or a topic's rows are not one block (-1: ask another check).  One pass, with
+    each document's last block remembered."""
+    last = np.full(n_docs, -1, dtype=np.int64)
+    seen = np.zeros(topic.max() + 1 if len(topic) else 1, dtype=np.bool_)
+    block = -1
+    for r in range(len(topic)):
+        if r == 0 or topic[r] != topic[r - 1]:
+            if seen[topic[r]]:
+                return -1
+            seen[topic[r]] = True
+            block += 1
+        if last[doc[r]] == block:
+            return 0
+        last[doc[r]] = block
+    return 1
 
 
 def numbers(raw: bytes, buf: np.ndarray, starts, ends, parse) -> np.ndarray | None:

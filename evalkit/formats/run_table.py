@@ -137,7 +137,7 @@ def _scanned_run(path: Path, raw: bytes, vocabulary) -> RunTable | None:
     here: at the end of a large file that saves reading it again.
     """
     from ._intern import token_ids
-    from ._scan import first_other, numbers, split_fields, stopped_at
+    from ._scan import first_other, numbers, repeated_in_block, split_fields, stopped_at
 
     buf = np.frombuffer(raw, dtype=np.uint8)
     starts, ends, ok = split_fields(buf, 6)
@@ -148,8 +148,9 @@ def _scanned_run(path: Path, raw: bytes, vocabulary) -> RunTable | None:
     merged, topics = pd.factorize(pd.Index(names, dtype=object), sort=False)
     topic_code = merged[topic_raw]
     doc_code, doc_first = vocabulary.codes(buf, starts[2], ends[2])
-    if first_duplicate(topic_code, doc_code)[0] is not None:
-        return None
+    unique = repeated_in_block(topic_code, doc_code, len(vocabulary) + len(doc_first))
+    if unique == 0 or (unique < 0 and first_duplicate(topic_code, doc_code)[0] is not None):
+        return None                               # a repeat: the column-wise reader names it
     rank = numbers(raw, buf, starts[3], ends[3], int)
     score = numbers(raw, buf, starts[4], ends[4], float)
     if rank is None or score is None:

@@ -126,3 +126,23 @@ def test_the_compiled_readers_are_used_for_large_inputs_only(tmp_path, monkeypat
     assert RunFiles([small], compiled=True).use_compiled()
     monkeypatch.setattr(_columns, "COMPILED_MIN_BYTES", small.stat().st_size)
     assert RunFiles([small]).use_compiled()
+
+
+def test_judged_items_found_by_look_up_equal_a_search():
+    """A document judged for one topic is found by a look-up, one judged for several by a
+    search: the same items as searching every (topic, document) key."""
+    from evalkit.evaluate.scoring.lists import _items
+
+    rng = np.random.default_rng(3)
+    qrels = pd.DataFrame({"topic": rng.choice(list("ABCDE"), 400), "doc": rng.choice(
+        [f"d{i}" for i in range(150)], 400), "gain": 1.0}).drop_duplicates(["topic", "doc"])
+    j = judgments({"j": qrels})
+    assert (j.doc_item == -2).any() and (j.doc_item >= 0).any()      # both paths are taken
+    topic = rng.integers(0, len(j.topics), 2000)
+    doc = rng.integers(0, len(j.docs), 2000)
+    found, item = _items(j, topic, doc)
+    key = topic * len(j.docs) + doc
+    at = np.minimum(np.searchsorted(j.keys, key), len(j.keys) - 1)
+    hit = j.keys[at] == key
+    assert found.tolist() == np.flatnonzero(hit).tolist()
+    assert item.tolist() == j.position[at[hit]].tolist()

@@ -89,6 +89,11 @@ def row_order(topic: np.ndarray, rank: np.ndarray, score: np.ndarray, doc_ids,
     whose scores tie).  ``disagree`` counts the topics whose rank order differs from
     trec_eval's order.
     """
+    if len(topic) > 1:                                  # the usual file: no sort, no copy
+        same = topic[1:] == topic[:-1]
+        if (np.diff(topic) >= 0).all() and not (same & (score[1:] >= score[:-1])).any() \
+                and not (same & (rank[1:] < rank[:-1])).any():
+            return Ordered(np.arange(len(topic)), topic, 0)
     by_score = _by_score(topic, score, doc_ids)
     by_rank = _by_rank(topic, rank)
     rows = by_score if order == "score" else by_rank

@@ -73,23 +73,29 @@ def scored_runs(runs, judged: Judgments, specs, order: str = "score", missing: s
                       order, missing)
 
 
-def _read_ahead(paths, read):
-    """``read(path)`` of each path in order, the next file read on a second thread while the
-    caller scores this one (the compiled reader and numpy release the GIL: two cores read
-    and score at once); at most two run files in memory."""
+#: Run files read at once on background threads while the caller scores the one before.
+READERS = 2
+
+
+def _read_ahead(paths, read, readers: int = READERS):
+    """``read(path)`` of each path in order, the next ``readers`` files read on threads while
+    the caller scores this one (the compiled reader and numpy release the GIL, so the cores
+    read and score at once); at most ``readers + 1`` run files in memory."""
+    from collections import deque
     from concurrent.futures import ThreadPoolExecutor
 
     paths = list(paths)
     if len(paths) < 2:
         yield from map(read, paths)
         return
-    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="evalkit-read") as pool:
-        ahead = pool.submit(read, paths[0])
-        for nxt in paths[1:]:
-            table = ahead.result()
-            ahead = pool.submit(read, nxt)
+    with ThreadPoolExecutor(max_workers=readers, thread_name_prefix="evalkit-read") as pool:
+        ahead = deque(pool.submit(read, p) for p in paths[:readers])
+        for nxt in paths[readers:]:
+            table = ahead.popleft().result()
+            ahead.append(pool.submit(read, nxt))
             yield table
-        yield ahead.result()
+        while ahead:
+            yield ahead.popleft().result()
 
 
 def gain_columns(ratings=None, qrels=None, gain_map=None, gain: str = "raw", p: float = 0.2,

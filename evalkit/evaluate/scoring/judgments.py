@@ -47,7 +47,8 @@ class Judgments:
     column does not hold the item); ``ideal`` ``(G, T, L)`` each topic's gains
     sorted descending (0-padded); ``judged`` ``(G, T)`` the items judged
     (grade >= 0); ``in_qrels`` ``(G, T)`` whether the column holds the topic;
-    ``gmax`` ``(G,)`` each column's largest possible gain (ERR).
+    ``gmax`` ``(G,)`` each column's largest possible gain (ERR); ``doc_item`` and
+    ``item_topic`` find most items without a search (a document judged for one topic).
     """
 
     names: tuple[str, ...]
@@ -61,6 +62,8 @@ class Judgments:
     judged: np.ndarray
     in_qrels: np.ndarray
     gmax: np.ndarray
+    doc_item: np.ndarray               # (docs,) the item of a document judged for one topic only,
+    item_topic: np.ndarray             # -2 for one judged for several; (items,) each item's topic
 
     @property
     def positive(self) -> np.ndarray:
@@ -118,8 +121,13 @@ def judgments(columns: dict[str, pd.DataFrame], gmax: dict[str, float] | None = 
         held[g] = np.bincount(ordered_topic, weights=status[g] > 0, minlength=len(topics)) > 0
     tops = np.array([(gmax or {}).get(n, max(float(gains[g].max(initial=0)), 1.0))
                      for g, n in enumerate(names)])
+    item_doc = keys % width                                      # items in (topic, doc) order
+    per_doc = np.bincount(item_doc, minlength=len(docs))
+    doc_item = np.where(per_doc == 1, 0, -2).astype(np.int64)
+    doc_item[item_doc[per_doc[item_doc] == 1]] = np.flatnonzero(per_doc[item_doc] == 1)
     return Judgments(names, pd.Index(np.asarray(topics, dtype=object)), pd.Index(docs),
-                     keys[position], position, gains, status, ideal, judged, held, tops)
+                     keys[position], position, gains, status, ideal, judged, held, tops,
+                     doc_item, ordered_topic)
 
 
 def _status(grades: np.ndarray) -> np.ndarray:

@@ -88,11 +88,8 @@ def ranked_lists(table, judgments: Judgments, specs: list[MeasureSpec], order: s
     keep = slot < depth
     rows, tc, slot = rows[keep], tc[keep], slot[keep]
     vocab = np.flatnonzero(table.doc_code[rows] < len(j.docs))       # vocabulary docs come first
-    key = tc[vocab].astype(np.int64) * max(len(j.docs), 1) + table.doc_code[rows[vocab]]
-    at = np.minimum(np.searchsorted(j.keys, key), max(len(j.keys) - 1, 0))
-    hit = j.keys[at] == key if len(j.keys) else np.zeros(len(key), bool)
-    found = vocab[hit]
-    item = j.position[at[hit]]
+    found, item = _items(j, tc[vocab], table.doc_code[rows[vocab]])
+    found = vocab[found]
     n_cols = len(j.names)
     gains = np.zeros((n_cols, n_topics, depth))
     status = np.zeros((n_cols, n_topics, depth), np.int8)
@@ -103,6 +100,25 @@ def ranked_lists(table, judgments: Judgments, specs: list[MeasureSpec], order: s
             "dropped": [table.topics[c] for c in np.flatnonzero(topic_of_code < 0)],
             "dropped_rows": int(len(row_topic) - len(sel)), "disagree": ordered.disagree}
     return lists, info
+
+
+def _items(j: Judgments, topic: np.ndarray, doc: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(found, item)``: which (topic, vocabulary document) rows are judged items, and the
+    items: a document judged for one topic only by a look-up, the others by a search."""
+    cand = j.doc_item[doc]
+    one = cand >= 0
+    hit = np.zeros(len(doc), bool)
+    hit[one] = j.item_topic[cand[one]] == topic[one]
+    item = np.where(hit, cand, -1)
+    several = np.flatnonzero(cand == -2)
+    if len(several):
+        key = topic[several].astype(np.int64) * max(len(j.docs), 1) + doc[several]
+        at = np.minimum(np.searchsorted(j.keys, key), max(len(j.keys) - 1, 0))
+        there = j.keys[at] == key
+        hit[several[there]] = True
+        item[several[there]] = j.position[at[there]]
+    found = np.flatnonzero(hit)
+    return found, item[found]
 
 
 def _values(lists: RankedLists, specs: list[MeasureSpec], present: np.ndarray,
