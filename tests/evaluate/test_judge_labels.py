@@ -160,3 +160,13 @@ def test_negative_values_reach_argparse_joined_to_their_option():
     untouched = ["--grades", "--clip", "--judge", "-2:3", "--grades=-1:2", "--grades", "0:3",
                  "--cuts", "-h"]
     assert negative_values(untouched) == untouched
+
+
+def test_judges_of_the_same_documents_share_one_string_per_document(tmp_path):
+    a = _write(tmp_path, "a.qrels", "1 0 d1 2\n1 0 d2 0\n2 0 d1 1\n")
+    b = _write(tmp_path, "b.qrels", "2 0 d1 0\n1 0 d2 1\n1 0 d3 2\n")
+    labels, _ = read_labels({"a": a, "b": b})
+    assert list(labels["doc"]) == ["d1", "d2", "d1", "d1", "d2", "d3"]
+    assert list(labels["grade"]) == [2, 0, 1, 0, 1, 2]
+    docs = labels["doc"].to_numpy(dtype=object)
+    assert len({id(d) for d in docs}) == 3          # d1, d2, d3: one object each, six labels

@@ -61,3 +61,18 @@ def test_agreement_from_files_or_frames_gives_the_same_tables():
                         pairs=False)
     assert any("clamped" in n for n in clipped.notes)
     assert np.isfinite(clipped.headline()["value"]).all()
+
+
+def test_many_judges_scored_a_block_of_columns_at_a_time_give_the_same_values(monkeypatch):
+    """With one judgment column per block (``LIST_CELLS`` = 1) every value equals the
+    all-columns-at-once scoring, bit for bit."""
+    import evalkit.evaluate.scoring.lists as lists
+
+    paths = {n: FOLDER / f"{n}.qrels" for n in NAMES}
+    kwargs = dict(measures=["nDCG@10", "AP", "P@5", "R@100", "RR", "nERR@10"], per_judge=True,
+                  per_topic=True)
+    together = score(FOLDER / "runs", judges=paths, **kwargs)
+    monkeypatch.setattr(lists, "LIST_CELLS", 1)
+    assert [len(range(*b.indices(5))) for b in lists._blocks(5, 10)] == [1, 1, 1, 1, 1]
+    one_by_one = score(FOLDER / "runs", judges=paths, **kwargs)
+    pd.testing.assert_frame_equal(together, one_by_one, check_exact=True)

@@ -256,6 +256,7 @@ def read_labels(judges: dict | None = None, ratings=None, ratings_format: str = 
     sources, read_notes = (_ratings_sources(ratings, ratings_format, compiled, skip_header)
                            if ratings is not None else ([], []))
     taken = {s.judge: "--ratings " + str(ratings) for s in sources}
+    pool: dict[str, str] = {}
     for name, path in (judges or {}).items():
         name = str(name)
         if name in taken:
@@ -264,6 +265,7 @@ def read_labels(judges: dict | None = None, ratings=None, ratings_format: str = 
         taken[name] = f"--judge {name}={path}"
         frame = read_judge_qrels(path, name, skip_header)
         read_notes += frame.attrs.get("read_notes", [])
+        frame["doc"] = _shared_ids(frame["doc"], pool)
         sources.append(_Source(name, Path(path), frame[["topic", "doc", "grade"]].copy(),
                                np.arange(len(frame)), "--judge", QRELS_LINE, skip_header,
                                frame.attrs.get("repeated_rows")))
@@ -280,6 +282,16 @@ def read_labels(judges: dict | None = None, ratings=None, ratings_format: str = 
     labels["grade"] = labels["grade"].astype(np.int64)
     labels.attrs["grades"] = (int(lo), int(hi))
     return labels, notes
+
+
+def _shared_ids(ids: pd.Series, pool: dict[str, str]) -> pd.Series:
+    """The same ids, each distinct one a single string object shared by every judge read so
+    far (``pool``): ten judges of the same 100,000 documents hold 100,000 strings, not a
+    million (about 60 MB less), and each string's hash is computed once for every look-up
+    after it."""
+    keep = pool.setdefault
+    shared = np.array([keep(d, d) for d in ids.tolist()], dtype=object)
+    return pd.Series(shared, index=ids.index, dtype=ids.dtype)
 
 
 def labels_to_ratings(labels: pd.DataFrame) -> pd.DataFrame:

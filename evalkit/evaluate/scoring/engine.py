@@ -32,6 +32,7 @@ from ...measures.ranked import UNJUDGED
 from ...measures.registry import NTCIREVAL, parse_measure
 from ..columns import rename
 from ..judges.gains import parse_gain_map
+from ..memory import release_free_memory
 from ..runs.files import Progress, RunFiles, run_tables
 from ..runs.frames import normalise_runs
 from ..sources import qrels_frame, ratings_frame, runs_source
@@ -60,9 +61,10 @@ def scored_runs(runs, judged: Judgments, specs, order: str = "score", missing: s
         skip = skip_headers()          # --skip-header, read here: the reading thread has no context
         bar = Progress(runs, progress)
         try:
-            return score_runs(_read_ahead(runs, lambda path: run_table(path, vocabulary, compiled,
-                                                                       skip_header=skip)),
-                              judged, specs, order, missing, bar.update)
+            read = lambda path: run_table(path, vocabulary, compiled, skip_header=skip)  # noqa: E731
+            readers = READERS if len(judged.names) <= 2 else 1
+            return score_runs(_read_ahead(runs, read, readers), judged, specs, order, missing,
+                              bar.update)
         finally:
             bar.close()
     frame = normalise_runs(runs)
@@ -74,6 +76,9 @@ def scored_runs(runs, judged: Judgments, specs, order: str = "score", missing: s
 
 
 #: Run files read at once on background threads while the caller scores the one before.
+#: With more than two judgment columns (``--per-judge``) scoring a run takes longer than
+#: reading one, and a single file read ahead keeps the scorer busy: ten judges, 20 runs of
+#: 200 topics x 1,000 documents, 7.9 s either way and about 45 MB less with one.
 READERS = 2
 
 
@@ -229,6 +234,8 @@ def score(runs, ratings: pd.DataFrame | None = None, *, qrels: pd.DataFrame | No
     runs, qrels, ratings = runs_source(runs), qrels_frame(qrels), ratings_frame(ratings)
     columns, gmax = gain_columns(ratings, qrels, gain_map, gain, p, dmax, judges, per_judge)
     judged = judgments(columns, gmax)
+    del columns, ratings, qrels, judges           # indexed in `judged`; what the caller
+    release_free_memory()                         # does not hold is freed before the runs
     scored = scored_runs(runs, judged, specs, order, missing)
     out = tidy(scored, specs, per_topic, per_judge)
     ntcir = [s for s in specs if s.family == NTCIREVAL]
@@ -237,12 +244,12 @@ def score(runs, ratings: pd.DataFrame | None = None, *, qrels: pd.DataFrame | No
     out.attrs["excluded_topics"] = [str(t) for t in np.array(scored.topics)[excluded]]
     out.attrs["notes"] = scored.notes
     out.attrs["topics"] = int((~excluded).sum())
-    out.attrs["measure_notes"] = measure_notes(specs, judged, columns, gain, per_judge, gain_map,
+    out.attrs["measure_notes"] = measure_notes(specs, judged, gain, per_judge, gain_map,
                                                scored if ntcir else None)
     return out
 
 
-def measure_notes(specs, judged: Judgments, columns, gain: str, per_judge: bool, gain_map,
+def measure_notes(specs, judged: Judgments, gain: str, per_judge: bool, gain_map,
                   scored: Scored | None) -> list[str]:
     """What the measures used: the gains, ERR's and nERR's stopping probabilities, and (for
     NTCIREVAL's) the topics each judgment column leaves out."""

@@ -72,7 +72,28 @@ def ranked_lists(table, judgments: Judgments, specs: list[MeasureSpec], order: s
     ``unjudged`` (retrieved documents no column holds), ``dropped`` (run topics no column
     judges), ``dropped_rows``, ``kept`` rows and ``disagree`` (topics whose rank order
     differs from the score order)."""
-    j = judgments
+    placed, info = _place(table, judgments, specs, order)
+    return _lists(placed, judgments, slice(None)), info
+
+
+#: Cells (columns x topics x ranks) of one block of ranked lists: with many judges' columns
+#: the measures are computed a block of columns at a time, so that their temporary arrays
+#: stay near 8 MB each (ten judges, 200 topics, 1,000 ranks: 16 MB each at once).
+LIST_CELLS = 1 << 20
+
+
+@dataclass(frozen=True)
+class _Placed:
+    """Where one run's judged documents go: rank ``slot`` of topic ``topic``, item ``item``."""
+
+    topic: np.ndarray
+    slot: np.ndarray
+    item: np.ndarray
+    retrieved: np.ndarray          # (T,) documents the run returns per topic
+    depth: int
+
+
+def _place(table, j: Judgments, specs: list[MeasureSpec], order: str) -> tuple[_Placed, dict]:
     topic_of_code = j.topics.get_indexer(pd.Index(table.topics, dtype=object))
     row_topic = topic_of_code[table.topic_code]
     sel = np.flatnonzero(row_topic >= 0)
@@ -80,8 +101,7 @@ def ranked_lists(table, judgments: Judgments, specs: list[MeasureSpec], order: s
                         lambda r: table.doc_ids(table.doc_code[sel[r]]), order)
     rows = sel[ordered.rows]
     tc = row_topic[rows]
-    n_topics = len(j.topics)
-    retrieved = np.bincount(tc, minlength=n_topics)
+    retrieved = np.bincount(tc, minlength=len(j.topics))
     depth = max(_depth(specs, int(retrieved.max(initial=0))), 1)
     starts = np.r_[0, np.flatnonzero(tc[1:] != tc[:-1]) + 1] if len(tc) else np.zeros(0, np.int64)
     slot = np.arange(len(tc)) - np.repeat(starts, np.diff(np.r_[starts, len(tc)]))
@@ -90,16 +110,27 @@ def ranked_lists(table, judgments: Judgments, specs: list[MeasureSpec], order: s
     vocab = np.flatnonzero(table.doc_code[rows] < len(j.docs))       # vocabulary docs come first
     found, item = _items(j, tc[vocab], table.doc_code[rows[vocab]])
     found = vocab[found]
-    n_cols = len(j.names)
-    gains = np.zeros((n_cols, n_topics, depth))
-    status = np.zeros((n_cols, n_topics, depth), np.int8)
-    gains[:, tc[found], slot[found]] = j.gains[:, item]
-    status[:, tc[found], slot[found]] = j.status[:, item]
-    lists = RankedLists(gains, status, retrieved, j.ideal, j.judged, j.in_qrels, j.gmax)
     info = {"unjudged": int(len(rows) - len(found)), "kept": int(len(sel)),
             "dropped": [table.topics[c] for c in np.flatnonzero(topic_of_code < 0)],
             "dropped_rows": int(len(row_topic) - len(sel)), "disagree": ordered.disagree}
-    return lists, info
+    return _Placed(tc[found], slot[found], item, retrieved, depth), info
+
+
+def _lists(placed: _Placed, j: Judgments, columns: slice) -> RankedLists:
+    """The ranked lists of the judgment columns ``columns``."""
+    n_cols = len(range(*columns.indices(len(j.names))))
+    shape = (n_cols, len(j.topics), placed.depth)
+    gains, status = np.zeros(shape), np.zeros(shape, np.int8)
+    gains[:, placed.topic, placed.slot] = j.gains[columns, placed.item]
+    status[:, placed.topic, placed.slot] = j.status[columns, placed.item]
+    return RankedLists(gains, status, placed.retrieved, j.ideal[columns], j.judged[columns],
+                       j.in_qrels[columns], j.gmax[columns])
+
+
+def _blocks(n_cols: int, cells_per_column: int):
+    """Slices of at most :data:`LIST_CELLS` cells' worth of columns (at least one column)."""
+    step = max(1, LIST_CELLS // max(cells_per_column, 1))
+    return [slice(a, min(a + step, n_cols)) for a in range(0, n_cols, step)]
 
 
 def _items(j: Judgments, topic: np.ndarray, doc: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -148,9 +179,11 @@ def score_runs(tables, judgments: Judgments, specs: list[MeasureSpec], order: st
             raise InputError(f"two run files share the run tag {table.tag} "
                              f"(the other: {where[table.tag]})", path=table.path)
         where[table.tag] = table.path
-        lists, info = ranked_lists(table, judgments, specs, order)
-        shown = lists.retrieved > 0
-        per_run.append(_values(lists, specs, shown, missing))
+        placed, info = _place(table, judgments, specs, order)
+        shown = placed.retrieved > 0
+        per_run.append(np.concatenate([
+            _values(_lists(placed, judgments, block), specs, shown, missing)
+            for block in _blocks(len(judgments.names), n_topics * placed.depth)]))
         names.append(table.tag)
         present.append(shown)
         tally.unjudged += info["unjudged"]
