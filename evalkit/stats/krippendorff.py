@@ -58,6 +58,23 @@ def _codes(units: np.ndarray) -> tuple[np.ndarray, int]:
     return code.ravel(), len(distinct)
 
 
+def _coincidences(counts: np.ndarray, m: np.ndarray) -> np.ndarray:
+    """``o_ck`` summed exactly: within each group of units with the same ``m_u`` the sums
+    ``sum_u n_uc n_uk`` are whole numbers (exact in any order), divided by ``m - 1`` and
+    added in the order of ``m``. The value then does not depend on the order of the units
+    (which a dict or a thread count may change): the same data give the same bits."""
+    sizes, group = np.unique(m, return_inverse=True)
+    o = np.zeros((counts.shape[1], counts.shape[1]))
+    if len(sizes) == 1:
+        return (counts.T @ counts - np.diag(counts.sum(axis=0))) / (sizes[0] - 1.0)
+    order = np.argsort(group, kind="stable")
+    bounds = np.r_[0, np.cumsum(np.bincount(group, minlength=len(sizes)))]
+    for g, size in enumerate(sizes):
+        c = counts[order[bounds[g]:bounds[g + 1]]]
+        o += (c.T @ c - np.diag(c.sum(axis=0))) / (size - 1.0)
+    return o
+
+
 def _delta_squared(categories: np.ndarray, marginals: np.ndarray, level: str) -> np.ndarray:
     c = categories[:, None]
     k = categories[None, :]
@@ -99,8 +116,7 @@ def alpha_from_counts(counts, categories, level: str = "ordinal") -> float:
     m = m[m >= 2]
     if not len(m):
         return float("nan")
-    weighted = counts / (m - 1.0)[:, None]
-    o = counts.T @ weighted - np.diag(weighted.sum(axis=0))
+    o = _coincidences(counts, m)
     marginals = o.sum(axis=1)
     n = marginals.sum()
     d2 = _delta_squared(categories, marginals, level)
