@@ -170,3 +170,11 @@ def test_judges_of_the_same_documents_share_one_string_per_document(tmp_path):
     assert list(labels["grade"]) == [2, 0, 1, 0, 1, 2]
     docs = labels["doc"].to_numpy(dtype=object)
     assert len({id(d) for d in docs}) == 3          # d1, d2, d3: one object each, six labels
+
+
+def test_the_assessors_of_a_ratings_file_and_the_judges_share_the_documents_strings(tmp_path):
+    r = _write(tmp_path, "r.txt", "1 x d1 1\n1 y d1 2\n1 y d2 0\n")
+    a = _write(tmp_path, "a.qrels", "1 0 d2 2\n1 0 d1 0\n")
+    labels, _ = read_labels({"a": a}, ratings=r)
+    assert list(labels["doc"]) == ["d1", "d1", "d2", "d2", "d1"]
+    assert len({id(d) for d in labels["doc"].to_numpy(dtype=object)}) == 2

@@ -255,8 +255,10 @@ def read_labels(judges: dict | None = None, ratings=None, ratings_format: str = 
         raise InputError("--clip needs --grades LO:HI (the scale to clamp labels into)")
     sources, read_notes = (_ratings_sources(ratings, ratings_format, compiled, skip_header)
                            if ratings is not None else ([], []))
-    taken = {s.judge: "--ratings " + str(ratings) for s in sources}
     pool: dict[str, str] = {}
+    for s in sources:
+        s.frame["doc"] = _shared_ids(s.frame["doc"], pool)
+    taken = {s.judge: "--ratings " + str(ratings) for s in sources}
     for name, path in (judges or {}).items():
         name = str(name)
         if name in taken:
