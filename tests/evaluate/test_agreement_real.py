@@ -34,11 +34,18 @@ def _agreement(*args):
                           capture_output=True, text=True, timeout=600)
 
 
-def test_the_quoted_lines_are_what_the_command_prints(judges, tmp_path):
-    doc = (ROOT / "docs" / "agreement.md").read_text()
-    done = _agreement(*judges, "--reference", "human", "--grades", "0:3", "--clip", "--out",
-                      tmp_path / "out")
+@pytest.fixture(scope="module")
+def clipped(judges, tmp_path_factory):
+    """The docs' command, run once for the module's tests: ``(process, out folder)``."""
+    out = tmp_path_factory.mktemp("llmjudge") / "out"
+    done = _agreement(*judges, "--reference", "human", "--grades", "0:3", "--clip", "--out", out)
     assert done.returncode == 0, done.stderr
+    return done, out
+
+
+def test_the_quoted_lines_are_what_the_command_prints(judges, clipped, tmp_path):
+    doc = (ROOT / "docs" / "agreement.md").read_text()
+    done, _ = clipped
     clipped = [line for line in done.stderr.splitlines() if "--clip" in line]
     assert len(clipped) == 2
     for line in done.stdout.splitlines() + clipped:
@@ -52,25 +59,23 @@ def test_the_quoted_lines_are_what_the_command_prints(judges, tmp_path):
     assert "h2oloo-zeroshot2.txt line 3187" in inferred.stderr
 
 
-def test_the_pairs_and_the_consensus_docs_quote(judges, tmp_path):
+def test_the_pairs_and_the_consensus_docs_quote(judges, clipped, tmp_path):
     """The pairs, consensus alphas and grade counts docs/agreement.md states; the consensus of
     the LLM judges is the same bytes when every human label changes (the reference is out)."""
     import pandas as pd
 
     doc = " ".join((ROOT / "docs" / "agreement.md").read_text().split())
-    done = _agreement(*judges, "--reference", "human", "--grades", "0:3", "--clip", "--out",
-                      tmp_path / "out")
-    assert done.returncode == 0, done.stderr
+    _, out = clipped
     # per_topic.csv is the chapter's per-topic alpha (evalkit.papers.llmjudge2024.systems)
     from evalkit.papers import llmjudge2024 as paper
 
     labels, _, _ = paper.load_labels(mirror_root(judges))
     chapter = paper.per_topic_agreement(paper.label_matrix(labels)).set_index(["run", "topic"])
-    mine = pd.read_csv(tmp_path / "out" / "per_topic.csv", dtype={"topic": str})
+    mine = pd.read_csv(out / "per_topic.csv", dtype={"topic": str})
     mine = mine[mine["measure"] == "alpha_ordinal"].set_index(["run", "topic"])["value"]
     assert len(mine) == len(chapter) == 33 * 25
     assert np.allclose(mine.reindex(chapter.index), chapter["value"], rtol=0, atol=1e-12)
-    pairs = pd.read_csv(tmp_path / "out" / "pairs.csv").set_index(["judge_a", "judge_b"])
+    pairs = pd.read_csv(out / "pairs.csv").set_index(["judge_a", "judge_b"])
     for b in ("h2oloo-fewself", "willia-umbrela1"):
         r = pairs.loc[("Olz-gpt4o", b)]
         text = f"Olz-gpt4o − {b} = +{r.difference:.3f}"
