@@ -10,8 +10,12 @@ each layer imports only those below it::
     judge_agreement/       evalkit agreement: how far judges agree, consensus
     judges/                judges' labels as they come, gains, the shared options
     runs/                  run files one at a time, runs frames
+    command_inputs.py      the options score, compare and assessors share, read into inputs
+    sources.py             the Python API's inputs: paths or frames
+    paper_tables.py        the Markdown and LaTeX tables compare and agreement write
     columns.py             the column names frames may use (evalkit's, ir_measures', ranx's)
     examples.py            the shipped sample in data/examples/
+    memory.py              freed memory returned to the system between a command's phases
 
 The functions below mirror the commands, taking files or frames and returning frames
 (``score``, ``compare``, ``assessors``, ``agreement``):

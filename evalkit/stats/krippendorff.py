@@ -61,8 +61,9 @@ def _codes(units: np.ndarray) -> tuple[np.ndarray, int]:
 def _coincidences(counts: np.ndarray, m: np.ndarray) -> np.ndarray:
     """``o_ck`` summed exactly: within each group of units with the same ``m_u`` the sums
     ``sum_u n_uc n_uk`` are whole numbers (exact in any order), divided by ``m - 1`` and
-    added in the order of ``m``. The value then does not depend on the order of the units
-    (which a dict or a thread count may change): the same data give the same bits."""
+    added in the order of ``m``. The value then does not depend on the order of the units,
+    so the same units in any order give the same bits (a sum of fractions in unit order
+    did not: a fresh clone's reproduction rewrote last digits)."""
     sizes, group = np.unique(m, return_inverse=True)
     o = np.zeros((counts.shape[1], counts.shape[1]))
     if len(sizes) == 1:

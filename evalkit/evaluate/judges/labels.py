@@ -289,8 +289,8 @@ def read_labels(judges: dict | None = None, ratings=None, ratings_format: str = 
 def _shared_ids(ids: pd.Series, pool: dict[str, str]) -> pd.Series:
     """The same ids, each distinct one a single string object shared by every judge read so
     far (``pool``): ten judges of the same 100,000 documents hold 100,000 strings, not a
-    million (about 60 MB less), and each string's hash is computed once for every look-up
-    after it."""
+    million (about 60 MB less), and each string's hash, cached in the string, is computed
+    once for all the look-ups after it."""
     keep = pool.setdefault
     shared = np.array([keep(d, d) for d in ids.tolist()], dtype=object)
     return pd.Series(shared, index=ids.index, dtype=ids.dtype)

@@ -22,6 +22,7 @@ Everything a user should know but not parse is in ``frame.attrs["notes"]``.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -61,7 +62,7 @@ def scored_runs(runs, judged: Judgments, specs, order: str = "score", missing: s
         skip = skip_headers()          # --skip-header, read here: the reading thread has no context
         bar = Progress(runs, progress)
         try:
-            read = lambda path: run_table(path, vocabulary, compiled, skip_header=skip)  # noqa: E731
+            read = partial(run_table, vocabulary=vocabulary, compiled=compiled, skip_header=skip)
             readers = READERS if len(judged.names) <= 2 else 1
             return score_runs(_read_ahead(runs, read, readers), judged, specs, order, missing,
                               bar.update)
