@@ -10,22 +10,16 @@ from evalkit.errors import InputError, ParameterError
 from evalkit.evaluate.judge_agreement.tables import (agreement_table, confusion_table, consensus,
                                                      read_judges, reliability_table,
                                                      statistic_names)
-from evalkit.evaluate.judges.example import JUDGES, RANDOM_JUDGE, write_judges_example
+from evalkit.evaluate.judges.example import JUDGES, RANDOM_JUDGE
 
 krippendorff = pytest.importorskip("krippendorff")
 metrics = pytest.importorskip("sklearn.metrics")
 
 
 @pytest.fixture(scope="module")
-def labels(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("judges")
-    paths = write_judges_example(folder, seed=5, topics=12, docs=10)
-    labels, _ = read_judges({j: paths[j] for j in JUDGES}, grades=(0, 2))
-    # some items left ungraded by some judges, so that "items both graded" matters
-    drop = np.random.default_rng(1).random(len(labels)) < 0.15
-    out = labels[~drop].reset_index(drop=True)
-    out.attrs["grades"] = (0, 2)
-    return out
+def labels(sparse_example_labels):
+    """The example judges on 12 topics, some items left ungraded by some judges."""
+    return sparse_example_labels(12)
 
 
 def _independent(a, b, cuts=(1, 2)):

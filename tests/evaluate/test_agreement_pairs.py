@@ -7,23 +7,17 @@ import pytest
 
 from evalkit.evaluate.judge_agreement.pairs import PAIR_COLUMNS, pair_stack, pairs_table
 from evalkit.evaluate.judge_agreement.report import agreement_report, summary
-from evalkit.evaluate.judge_agreement.tables import per_topic_table, read_judges
-from evalkit.evaluate.judges.example import JUDGES, write_judges_example
+from evalkit.evaluate.judge_agreement.tables import per_topic_table
+from evalkit.evaluate.judges.example import JUDGES
 
 krippendorff = pytest.importorskip("krippendorff")
 
 
 @pytest.fixture(scope="module")
-def labels(tmp_path_factory):
+def labels(sparse_example_labels):
     """The example judges on 10 topics, 15% of the labels dropped: pairs compare judges on the
     items both graded (and the reference graded), which then differ from pair to pair."""
-    folder = tmp_path_factory.mktemp("judges")
-    paths = write_judges_example(folder, seed=5, topics=10, docs=10)
-    labels, _ = read_judges({j: paths[j] for j in JUDGES}, grades=(0, 2))
-    drop = np.random.default_rng(1).random(len(labels)) < 0.15
-    out = labels[~drop].reset_index(drop=True)
-    out.attrs["grades"] = (0, 2)
-    return out
+    return sparse_example_labels(10)
 
 
 def _wide(labels):
