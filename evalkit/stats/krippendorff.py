@@ -66,8 +66,6 @@ def _coincidences(counts: np.ndarray, m: np.ndarray) -> np.ndarray:
     did not: a fresh clone's reproduction rewrote last digits)."""
     sizes, group = np.unique(m, return_inverse=True)
     o = np.zeros((counts.shape[1], counts.shape[1]))
-    if len(sizes) == 1:
-        return (counts.T @ counts - np.diag(counts.sum(axis=0))) / (sizes[0] - 1.0)
     order = np.argsort(group, kind="stable")
     bounds = np.r_[0, np.cumsum(np.bincount(group, minlength=len(sizes)))]
     for g, size in enumerate(sizes):

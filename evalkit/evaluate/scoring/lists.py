@@ -1,14 +1,15 @@
 """Score one run after another under every judgment column: the engine inside ``evalkit score``.
 
 For each run (a file read by :func:`evalkit.formats.trec.run_table`, or a
-run of a frame), :func:`ranked_lists` orders each topic's documents
+run of a frame), :func:`_place` orders each topic's documents
 (:func:`evalkit.evaluate.runs.order.row_order`: by score as trec_eval does,
 or by the rank column), cuts the lists at the deepest rank a measure needs,
 looks each document up once among the judged items (integer keys, no
-strings) and gathers its gain and judgment status under every column of a
-:class:`~evalkit.evaluate.scoring.judgments.Judgments`; every measure of
-:mod:`evalkit.measures.registry` is then computed for all columns and
-topics at once, and the run is dropped before the next one is read.
+strings); :func:`_lists` gathers each document's gain and judgment status
+under the columns of a :class:`~evalkit.evaluate.scoring.judgments.Judgments`,
+and every measure of :mod:`evalkit.measures.registry` is computed for all
+topics, a block of columns at a time (:data:`LIST_CELLS`); the run is
+dropped before the next one is read.
 
 A qrels topic the run does not return is scored as an empty list (0 for
 every measure: trec_eval's ``-c``) with ``missing="zero"``, or left out
@@ -30,7 +31,7 @@ from ...measures.registry import MEASURES, MeasureSpec
 from ..runs.order import row_order
 from .judgments import Judgments
 
-__all__ = ["MISSING", "Scored", "ranked_lists", "score_runs"]
+__all__ = ["MISSING", "Scored", "score_runs"]
 
 #: ``--missing``: how a qrels topic the run does not return counts.
 MISSING = ("zero", "skip")
@@ -67,15 +68,6 @@ def _depth(specs: list[MeasureSpec], longest: int) -> int:
     return max(longest if s.k is None else s.k for s in specs)
 
 
-def ranked_lists(table, judgments: Judgments, specs: list[MeasureSpec], order: str = "score"):
-    """``(lists, info)`` of one run table: its :class:`RankedLists` and a dict with
-    ``unjudged`` (retrieved documents no column holds), ``dropped`` (run topics no column
-    judges), ``dropped_rows``, ``kept`` rows and ``disagree`` (topics whose rank order
-    differs from the score order)."""
-    placed, info = _place(table, judgments, specs, order)
-    return _lists(placed, judgments, slice(None)), info
-
-
 #: Cells (columns x topics x ranks) of one block of ranked lists: with many judges' columns
 #: the measures are computed a block of columns at a time, so that their temporary arrays
 #: stay near 8 MB each (ten judges, 200 topics, 1,000 ranks: 16 MB each at once).
@@ -94,6 +86,9 @@ class _Placed:
 
 
 def _place(table, j: Judgments, specs: list[MeasureSpec], order: str) -> tuple[_Placed, dict]:
+    """Where one run table's judged documents go, and a dict with ``unjudged`` (retrieved
+    documents no column holds), ``dropped`` (run topics no column judges), ``dropped_rows``,
+    ``kept`` rows and ``disagree`` (topics whose rank order differs from the score order)."""
     topic_of_code = j.topics.get_indexer(pd.Index(table.topics, dtype=object))
     row_topic = topic_of_code[table.topic_code]
     sel = np.flatnonzero(row_topic >= 0)
