@@ -10,6 +10,7 @@ looks at it; the compiled reader is chosen by the decompressed size.
 from __future__ import annotations
 
 import bz2
+import functools
 import gzip
 import lzma
 
@@ -22,7 +23,9 @@ from evalkit.formats import _columns, _compressed, ratings as stc_files, trec
 from evalkit.formats.assessor_ratings import read_any_ratings, read_assessor_ratings
 from evalkit.formats.judge_files import data_lines, read_judge_qrels
 
-COMPRESS = {"gzip": gzip.compress, "bz2": bz2.compress, "xz": lzma.compress}
+# gzip with a fixed header time (mtime=0), so that the same text gives the same bytes
+COMPRESS = {"gzip": functools.partial(gzip.compress, mtime=0), "bz2": bz2.compress,
+            "xz": lzma.compress}
 QRELS = "1 0 d1 2\n1 0 d2 0\n\n2 0 d3 1\n2 0 d4 -2\n"
 RUN = "1 Q0 d1 1 3.5 r\n1 Q0 d9 2 2.25 r\n2 Q0 d3 1 1.0 r\n"
 RATINGS = "1 a d1 2\n1 b d1 1\n2 a d3 0\n"
@@ -66,7 +69,7 @@ def test_the_first_bytes_decide_not_the_name(tmp_path):
     looks_packed = tmp_path / "qrels.txt.gz"          # plain text with a .gz name
     looks_packed.write_text(QRELS)
     looks_plain = tmp_path / "qrels.txt"              # gzip with a .txt name
-    looks_plain.write_bytes(gzip.compress(QRELS.encode()))
+    looks_plain.write_bytes(COMPRESS["gzip"](QRELS.encode()))
     pd.testing.assert_frame_equal(trec.read_qrels(looks_packed), trec.read_qrels(looks_plain))
     assert _compressed.compression(b"\x1f\x8b\x08") == "gzip"
     assert _compressed.compression(b"BZh91AY") == "bz2"
@@ -100,28 +103,35 @@ def test_an_error_deep_in_a_large_compressed_run_names_its_line_on_the_compiled_
     lines = [f"{t} Q0 d{t}-{i} {i + 1} {1.0 / (i + 1):.6f} big\n" for t in range(20) for i in range(500)]
     lines[7_321] = lines[7_321].replace(" big\n", " big extra\n")
     path = tmp_path / "big.gz"
-    path.write_bytes(gzip.compress("".join(lines).encode()))
+    path.write_bytes(COMPRESS["gzip"]("".join(lines).encode()))
     with pytest.raises(InputError, match="got 7") as info:
         trec.read_run(path, compiled=True)
     assert info.value.line == 7_322
     lines[7_321] = "3 Q0 d3-9 1 1.0 big\n"                # d3-9 is line 1510's document
-    path.write_bytes(gzip.compress("".join(lines).encode()))
+    path.write_bytes(COMPRESS["gzip"]("".join(lines).encode()))
     for compiled in (True, False):
         with pytest.raises(InputError, match="first on line 1510") as info:
             trec.read_run(path, compiled=compiled)
         assert info.value.line == 7_322
 
 
-@pytest.mark.parametrize("kind, content, message", [
-    ("gzip", gzip.compress(QRELS.encode())[:-8], "gzip data is corrupt or truncated"),
-    ("bz2", bz2.compress(QRELS.encode())[:-5], "bz2 data is corrupt or truncated"),
-    ("xz", lzma.compress(QRELS.encode())[:20], "xz data is corrupt or truncated"),
-    ("gzip", b"\x1f\x8b\x08\x00" + b"\xff" * 20, "gzip data is corrupt or truncated"),
-    ("zstd", b"\x28\xb5\x2f\xfd" + b"\x00" * 10, "zstd data, which evalkit does not read"),
-    ("zip", b"PK\x03\x04" + b"\x00" * 30, "a zip archive, which evalkit does not read"),
+# Ids name the case, never the bytes; gzip's header carries a time unless told otherwise, so the
+# bytes are made with mtime=0 (two pytest-xdist workers must collect the same ids).
+@pytest.mark.parametrize("content, message", [
+    pytest.param(COMPRESS["gzip"](QRELS.encode())[:-8], "gzip data is corrupt or truncated",
+                 id="gzip-truncated"),
+    pytest.param(bz2.compress(QRELS.encode())[:-5], "bz2 data is corrupt or truncated",
+                 id="bz2-truncated"),
+    pytest.param(lzma.compress(QRELS.encode())[:20], "xz data is corrupt or truncated",
+                 id="xz-truncated"),
+    pytest.param(b"\x1f\x8b\x08\x00" + b"\xff" * 20, "gzip data is corrupt or truncated",
+                 id="gzip-corrupt-body"),
+    pytest.param(b"\x28\xb5\x2f\xfd" + b"\x00" * 10, "zstd data, which evalkit does not read",
+                 id="zstd"),
+    pytest.param(b"PK\x03\x04" + b"\x00" * 30, "a zip archive, which evalkit does not read",
+                 id="zip"),
 ])
-def test_corrupt_and_unread_compressed_files_are_refused_naming_the_file(tmp_path, kind, content,
-                                                                         message):
+def test_corrupt_and_unread_compressed_files_are_refused_naming_the_file(tmp_path, content, message):
     path = tmp_path / "qrels.dat"
     path.write_bytes(content)
     for read in (trec.read_qrels, lambda p: trec.read_run(p, compiled=True), read_any_ratings):
@@ -169,7 +179,7 @@ def test_content_size_is_the_decompressed_size(tmp_path):
 def test_the_compiled_reader_is_chosen_by_the_decompressed_size(tmp_path, monkeypatch):
     text = "".join(f"1 Q0 d{i} {i + 1} {1.0 / (i + 1):.6f} r\n" for i in range(3000))
     path = tmp_path / "run.gz"
-    path.write_bytes(gzip.compress(text.encode()))
+    path.write_bytes(COMPRESS["gzip"](text.encode()))
     assert path.stat().st_size < len(text) // 3
     monkeypatch.setattr(_columns, "COMPILED_MIN_BYTES", len(text))
     assert _columns.use_compiled(path)

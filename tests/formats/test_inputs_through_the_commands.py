@@ -9,6 +9,7 @@ what it prints, its exit status and what it writes against the plain files.
 from __future__ import annotations
 
 import bz2
+import functools
 import gzip
 import lzma
 
@@ -22,7 +23,7 @@ from evalkit.workspace import cli
 
 FOLDER = EXAMPLES / "judges"
 RUNS = sorted((FOLDER / "runs").glob("*.txt"))
-PACK = {"gzip": gzip.compress, "bz2": bz2.compress, "xz": lzma.compress}
+PACK = {"gzip": functools.partial(gzip.compress, mtime=0), "bz2": bz2.compress, "xz": lzma.compress}
 
 
 def run(capsys, *args):

@@ -77,7 +77,7 @@ def test_gzip_download_is_unpacked_and_verified(tmp_path, mirror, monkeypatch):
     monkeypatch.delenv(data.MIRROR_ENV, raising=False)  # exercise the download path
     calls = []
     entry = data.REGISTRY["stc-ja-test"]
-    body = gzip.compress((mirror / entry.path).read_bytes())
+    body = gzip.compress((mirror / entry.path).read_bytes(), mtime=0)
     monkeypatch.setattr(data.urllib.request, "urlopen",
                         lambda url, **k: calls.append(url) or _Response(body))
     got = data.fetch(["stc-ja-test"], root=tmp_path, progress=False)
