@@ -698,7 +698,7 @@ def bench_trec_scale(build: Path, repeats: int = 3, evalkit_path: str | None = N
 
 
 def _hostile_row(build: Path, env: dict, ratings: Path) -> dict:
-    """A 4,000,000-line run file with a seventh field on line 3,999,999: `evalkit score`
+    """A 4,000,000-line run file whose line 3,999,999 lacks its tag: `evalkit score`
     must exit 2 naming that line; its wall time and peak memory."""
     from trec_data import write_hostile_run
 

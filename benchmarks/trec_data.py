@@ -102,9 +102,10 @@ def write_judges(folder, judges: int = 10, seed: int = 25, topics: int = TOPICS)
 
 def write_hostile_run(folder, lines: int = 4_000_000, bad_line: int = 3_999_999) -> Path:
     """One run file of ``lines`` lines (4,000 topics x 1,000 documents, one tag) whose line
-    ``bad_line`` has a seventh field: the error must name that line.  Kept when present."""
+    ``bad_line`` lacks its tag (five fields; a seventh field is ignored, as trec_eval ignores
+    it): the error must name that line.  Kept when present."""
     folder = Path(folder)
-    path = folder / f"hostile-{lines}-{bad_line}.txt"
+    path = folder / f"hostile-{lines}-{bad_line}-no-tag.txt"
     if path.exists():
         return path
     folder.mkdir(parents=True, exist_ok=True)
@@ -114,9 +115,9 @@ def write_hostile_run(folder, lines: int = 4_000_000, bad_line: int = 3_999_999)
             chunk = []
             for n in range(start + 1, min(start + 100_000, lines) + 1):
                 topic, rank = divmod(n - 1, depth)
-                extra = " extra" if n == bad_line else ""
+                tag = "" if n == bad_line else " big"
                 chunk.append(f"{topic + 1} Q0 D{topic + 1}-{rank} {rank + 1} "
-                             f"{1.0 / (rank + 1):.6f} big{extra}\n")
+                             f"{1.0 / (rank + 1):.6f}{tag}\n")
             out.write("".join(chunk))
     path.with_suffix(".part").rename(path)
     return path

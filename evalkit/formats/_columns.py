@@ -142,6 +142,7 @@ class Columns:
     texts: frozenset                             # the columns read as text
     lines: np.ndarray = field(repr=False)        # line number of each row
     raw: bytes = field(repr=False, default=b"")  # the bytes read (decompressed, checked)
+    extra_lines: int = 0                         # lines whose fields after the n-th were ignored
 
     def line(self, row: int) -> int:
         """The 1-based line number of row ``row`` (blank lines are not rows)."""
@@ -205,20 +206,47 @@ def _field_counts(raw: bytes, chunk: int = 1 << 24) -> np.ndarray:
     return np.concatenate(out) if out else np.zeros(0, dtype=np.int64)
 
 
+def first_fields(raw: bytes, n: int, counts: np.ndarray) -> bytes:
+    """``raw`` (a simple file) with every field after a line's ``n``-th turned into spaces
+    (so byte offsets and line numbers stay); ``counts``: :func:`_field_counts` of ``raw``."""
+    a = np.frombuffer(raw, dtype=np.uint8)
+    space = (a == 32) | (a == 9) | (a == 10) | (a == 13)
+    begins = np.flatnonzero(~space & np.concatenate(([True], space[:-1])))
+    del space
+    first = np.concatenate(([0], np.cumsum(counts)[:-1]))    # each line's first field's index
+    long = np.flatnonzero(counts > n)
+    cut = begins[first[long] + n]                              # where field n + 1 starts
+    end = np.append(np.flatnonzero(a == 10), len(a))[long]     # each long line's end
+    end = end - ((end > 0) & (a[np.maximum(end - 1, 0)] == 13))      # keep a CRLF's CR
+    marks = np.zeros(len(a) + 1, dtype=np.int64)
+    np.add.at(marks, cut, 1)
+    np.add.at(marks, end, -1)
+    out = a.copy()
+    out[np.cumsum(marks[:-1]) > 0] = 32
+    return out.tobytes()
+
+
 def read_columns(path, n: int, text: tuple[int, ...] | None = None,
-                 fmt: LineFormat | None = None, skip_header: bool | None = None) -> Columns:
+                 fmt: LineFormat | None = None, skip_header: bool | None = None,
+                 extra: bool = False) -> Columns:
     """Split ``path`` into ``n`` whitespace-separated columns and count each line's fields.
 
     Columns in ``text`` are read as text, the others as numbers where every
     token of the column is one (else as text); ``text=None`` reads all as text.
     When a line has other than ``n`` fields, only the rows before it are split
-    (the first error is on that line or before it).  ``fmt``, ``skip_header``:
-    the first line's check (:func:`checked_bytes`).
+    (the first error is on that line or before it).  With ``extra``, fields
+    after the ``n``-th are ignored (as trec_eval ignores a run line's): such a
+    line counts ``n`` fields, and ``Columns.extra_lines`` says how many there are.
+    ``fmt``, ``skip_header``: the first line's check (:func:`checked_bytes`).
     """
     path = Path(path)
     raw, simple = checked_bytes(path, fmt, skip_header)
     if simple:
         counts = _field_counts(raw)
+        more = int(np.count_nonzero(counts > n)) if extra else 0
+        if more:
+            raw = first_fields(raw, n, counts)
+            counts = np.minimum(counts, n)
         lines = np.flatnonzero(counts) + 1
         count = counts[lines - 1]
         bad = first_row(count != n)
@@ -231,18 +259,22 @@ def read_columns(path, n: int, text: tuple[int, ...] | None = None,
                                 engine="c", dtype={c: str for c in as_text}, low_memory=False,
                                 nrows=rows)
         if len(frame) == rows:
-            return Columns(path, frame, count, frozenset(as_text), lines=lines, raw=raw)
-    return _python_columns(path, raw, n)
+            return Columns(path, frame, count, frozenset(as_text), lines=lines, raw=raw,
+                           extra_lines=more)
+    return _python_columns(path, raw, n, extra)
 
 
-def _python_columns(path: Path, raw: bytes, n: int) -> Columns:
+def _python_columns(path: Path, raw: bytes, n: int, extra: bool = False) -> Columns:
     """The same columns split by ``str.splitlines()`` and ``str.split()``."""
     cols: list[list[str]] = [[] for _ in range(n)]
     counts, lines = [], []
+    more = 0
     for number, line in enumerate(raw.decode("utf-8").splitlines(), start=1):
         if not line.strip():
             continue
         fields = line.split()
+        if extra and len(fields) > n:
+            fields, more = fields[:n], more + 1
         lines.append(number)
         counts.append(len(fields))
         fields = fields[:n] + [""] * (n - len(fields))
@@ -250,7 +282,7 @@ def _python_columns(path: Path, raw: bytes, n: int) -> Columns:
             cols[k].append(fields[k])
     frame = pd.DataFrame({k: pd.Series(cols[k], dtype=str) for k in range(n)})
     return Columns(path, frame, np.asarray(counts, dtype=np.int64), frozenset(range(n)),
-                   lines=np.asarray(lines, dtype=np.int64), raw=raw)
+                   lines=np.asarray(lines, dtype=np.int64), raw=raw, extra_lines=more)
 
 
 def parse_tokens(column: pd.Series, parse: Callable[[str], object]) -> tuple[np.ndarray, np.ndarray]:

@@ -3,13 +3,17 @@
 A file is decompressed when it is gzip, bz2 or xz (:mod:`evalkit.formats._compressed`,
 recognised by its first bytes), then decoded and checked once (exists, UTF-8
 with an optional BOM, not empty, no NUL byte); errors name the file and the
-line.  CRLF line endings and blank lines are accepted.  :func:`grade_value`
-is how every judges' file reads a grade.
+line.  CRLF line endings and blank lines are accepted, and so are comment lines,
+as trec_eval 10 reads them: a line whose first non-blank character is ``#`` is
+blanked (its bytes become spaces, so line numbers stay those of the file); a
+``#`` elsewhere, as inside MS MARCO v2.1's ``msmarco_v2.1_doc_00_880019750#4_1633802806``,
+is part of the id.  :func:`grade_value` is how every judges' file reads a grade.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from pathlib import Path
 from typing import Iterator
 
@@ -25,7 +29,23 @@ def _file_bytes(path: Path) -> bytes:
         raise InputError("file not found", path=path, hint="check the path")
     if not path.is_file():
         raise InputError("not a regular file", path=path)
-    return decompressed(path, path.read_bytes()).removeprefix(b"\xef\xbb\xbf")
+    return without_comments(decompressed(path, path.read_bytes()).removeprefix(b"\xef\xbb\xbf"),
+                            path)
+
+
+#: A comment line: ``#`` first after blanks (not a line break), up to the line's end.
+_COMMENT = re.compile(rb"^[ \t\x0b\x0c]*#[^\r\n]*", re.MULTILINE)
+
+
+def without_comments(raw: bytes, path: Path | None = None) -> bytes:
+    """``raw`` with each comment line's bytes turned into spaces (the module docstring);
+    a file of comment lines only is an InputError.  A file without ``#`` is not scanned."""
+    if b"#" not in raw:
+        return raw
+    out = _COMMENT.sub(lambda m: b" " * len(m.group()), raw)
+    if not out.strip() and raw.strip():
+        raise InputError("file holds only comment lines (lines starting with '#')", path=path)
+    return out
 
 
 def _read_text(path: Path) -> str:

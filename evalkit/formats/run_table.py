@@ -67,6 +67,7 @@ class RunTable:
     score: np.ndarray
     _docs: Callable[[], np.ndarray] = field(repr=False)
     _ids: Callable[[np.ndarray], list] | None = field(default=None, repr=False)
+    extra_lines: int = 0           # lines with fields after the sixth, ignored as trec_eval does
 
     @cached_property
     def docs(self) -> np.ndarray:
@@ -97,7 +98,8 @@ def run_table(path, vocabulary=None, compiled: bool | None = None,
     """Read and check one TREC run file (see :mod:`evalkit.formats.trec` for the format).
 
     The checks, and the first error reported (file, line, problem), are those
-    of a line-by-line reading: 6 fields, an integer rank, a finite score, each
+    of a line-by-line reading: at least 6 fields (those after the sixth are
+    ignored, as trec_eval ignores them: ``extra_lines`` counts such lines), an integer rank, a finite score, each
     document once per topic, one tag per file.  ``vocabulary``: distinct
     document ids (any sequence, or :class:`evalkit.formats._intern.Interned`
     to reuse across files); a ``doc_code`` below its length is that document
@@ -141,6 +143,8 @@ def _scanned_run(path: Path, raw: bytes, vocabulary) -> RunTable | None:
 
     buf = np.frombuffer(raw, dtype=np.uint8)
     starts, ends, ok = split_fields(buf, 6)
+    if not ok and stopped_at(raw, ends)[1] > 6:
+        return None                               # fields after the sixth: read column-wise
     if ok and first_other(buf, starts[5], ends[5]) >= 0:
         return None                               # two tags: the column-wise reader says which
     topic_raw, written = token_ids(raw, buf, starts[0], ends[0], expected=64)
@@ -179,7 +183,8 @@ def _scanned_run(path: Path, raw: bytes, vocabulary) -> RunTable | None:
 
 def _column_run(path: Path, vocabulary: np.ndarray, skip_header: bool | None = None) -> RunTable:
     """The column-wise path of :func:`run_table` (any file; every check, with its line)."""
-    cols = read_columns(path, 6, text=(0, 1, 2, 5), fmt=RUN_LINE, skip_header=skip_header)
+    cols = read_columns(path, 6, text=(0, 1, 2, 5), fmt=RUN_LINE, skip_header=skip_header,
+                        extra=True)
     f = cols.frame
     topic, topic_code = topic_codes(f[0])
     doc_code, docs = pd.factorize(np.concatenate([vocabulary, f[2].to_numpy(dtype=object)]),
@@ -217,7 +222,7 @@ def _column_run(path: Path, vocabulary: np.ndarray, skip_header: bool | None = N
                          path=path)
     docs = np.asarray(docs, dtype=object)
     return RunTable(path, str(tag), topic_code, _code_names(topic, topic_code), doc_code,
-                    rank, score, lambda: docs)
+                    rank, score, lambda: docs, extra_lines=cols.extra_lines)
 
 
 def _code_names(topic: pd.Series, codes: np.ndarray) -> list[str]:

@@ -5,13 +5,15 @@ qrels
     (negative ones too: TREC Web's -2 for spam, kept as written; trec_eval
     counts a grade below 0 as in the pool but not judged), ``L0``/``L1``/``L2``...
     (NTCIREVAL style) or an integral decimal (``1.0`` is 1; ``1.5`` is refused).
-    The iteration field is ignored.  A line that repeats an earlier line's
+    The iteration field is ignored.  In qrels and runs alike, a line whose
+    first non-blank character is ``#`` is a comment (trec_eval 10).  A line that repeats an earlier line's
     topic, document and grade is read once (``frame.attrs["read_notes"]`` says
     so); the same document with another grade is an error naming both lines
     (trec_eval refuses both: "duplicate docs").
 run
     ``topic Q0 doc rank score tag``: one file per run (the tag names it).
-    ``rank`` must be an integer, ``score`` a finite number; a document listed
+    Fields after the sixth are ignored, as trec_eval ignores them (its own
+    test run has "more junk at end of lines"); ``rank`` must be an integer, ``score`` a finite number; a document listed
     twice in one topic is an error, as in trec_eval.
 topics
     The TREC Microblog topic file (``<top>`` blocks).

@@ -62,6 +62,7 @@ class _Tally:
     dropped: set = field(default_factory=set)
     disagree: list = field(default_factory=list)     # (run, topics, of)
     lacking: list = field(default_factory=list)      # (run, topics)
+    extra: list = field(default_factory=list)        # (run, lines with fields after the sixth)
 
 
 def _depth(specs: list[MeasureSpec], longest: int) -> int:
@@ -187,6 +188,8 @@ def score_runs(tables, judgments: Judgments, specs: list[MeasureSpec], order: st
         tally.dropped.update(info["dropped"])
         if info["disagree"]:
             tally.disagree.append((table.tag, info["disagree"], int(shown.sum())))
+        if table.extra_lines:
+            tally.extra.append((table.tag, table.extra_lines))
         lacking = int((judgments.in_qrels.any(axis=0) & ~shown).sum())
         if lacking:
             tally.lacking.append((table.tag, lacking))
@@ -213,6 +216,10 @@ def _notes(t: _Tally, order: str, missing: str, n_topics: int) -> list[str]:
         extra = sorted(t.dropped)
         notes.append(f"{len(extra)} run topics have no judgments and were dropped "
                      f"({t.dropped_rows} rows): {_some(extra)}")
+    if t.extra:
+        notes.append(f"{len(t.extra)} run(s) have fields after the sixth on some lines "
+                     f"({_some(f'{run} {k}' for run, k in t.extra)} lines): ignored, as "
+                     "trec_eval ignores them")
     if t.unjudged:
         notes.append(f"{t.unjudged} retrieved documents are unjudged (gain 0) in the ranks the "
                      "measures read")
