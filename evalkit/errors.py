@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from os import PathLike
 
-__all__ = ["InputError", "ParameterError", "NotebookError"]
+__all__ = ["InputError", "ParameterError", "NotebookError", "EvalkitNote"]
 
 
 class InputError(ValueError):
@@ -76,3 +76,9 @@ class NotebookError(RuntimeError):
         if self.log:
             message += f" (full output: {self.log})"
         super().__init__(message)
+
+
+class EvalkitNote(UserWarning):
+    """What a command says on stderr (topics left out, unjudged documents, how the gains
+    were made), raised as a Python warning when the Python API is called from outside
+    evalkit, so that a notebook shows it (:func:`evalkit.evaluate.notes.show_notes`)."""

@@ -43,8 +43,9 @@ def add_inputs(p: argparse.ArgumentParser, scores: bool = False, listing: bool =
     p.add_argument("--ratings-format", choices=("auto", "assessor", "stc"), default="auto",
                    help="auto: four fields per line = per-assessor, otherwise STC-ja")
     p.add_argument("--gain-map", metavar="G:V,...",
-                   help="--qrels grade -> gain, e.g. 1:1,2:3 (NTCIREVAL's gain values; default: "
-                        "each grade its own gain, grades 0 and below gain 0)")
+                   help="grade -> gain, e.g. 1:1,2:3 (NTCIREVAL's gain values), for --qrels and "
+                        "for each judge's grades before pooling (with --gain raw); default: "
+                        "each grade its own gain, grades 0 and below gain 0")
     p.add_argument("--p", type=float, default=0.2, help="UG's unanimity weight (default 0.2)")
     p.add_argument("--dmax", type=int, default=None,
                    help="largest possible rating (default: the largest seen)")
@@ -67,6 +68,7 @@ def read_inputs(args) -> dict:
     from ..formats.trec import read_qrels
     from .judges.labels import labels_to_ratings
     from .judges.options import read_judgments
+    from .judges.topics import judge_topics, refuse_disjoint_judges
     from .runs.files import RunFiles
 
     judged = bool(args.ratings or args.judge)
@@ -80,9 +82,11 @@ def read_inputs(args) -> dict:
     compiled = use_compiled(*args.runs, *(args.ratings or []))
     if judged:
         labels, notes = read_judgments(args, args.command, compiled)
+        refuse_disjoint_judges(judge_topics(labels))       # one line, before any note or run
         print_notes(notes, args.command)
         return {"runs": RunFiles(args.runs, compiled=compiled), "ratings": labels_to_ratings(labels),
-                "dmax": labels.attrs["grades"][1], "p": args.p}
+                "dmax": labels.attrs["grades"][1], "p": args.p,
+                "gain_map": getattr(args, "gain_map", None)}
     if args.grades or args.clip:
         raise InputError("--grades and --clip apply to --judge and --ratings, not to --qrels")
     frame = read_qrels(qrels, getattr(args, "skip_header", None))

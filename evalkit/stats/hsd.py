@@ -236,7 +236,8 @@ def randomised_tukey_hsd(scores, n_trials: int = 5000, seed=None) -> pd.DataFram
     DataFrame
         One row per pair ``a < b`` (in column order): ``system_a``,
         ``system_b``, ``diff`` (mean of a minus mean of b), ``p_value``,
-        ``p_value_se`` (Monte Carlo standard error ``sqrt(p(1-p)/B)``) and
+        ``p_value_se`` (Monte Carlo standard error ``sqrt(p(1-p)/B)``; for p = 0,
+        ``p = 1/(B+1)`` in it: :func:`mc_error`) and
         ``effect_size`` (``ES_HSD = |diff| / sqrt(V_E)``, Sakai 2014, with
         ``V_E`` from :func:`residual_variance`).
     """
@@ -276,7 +277,15 @@ def _hsd_arrays(x: np.ndarray, null_sorted: np.ndarray) -> dict:
     with np.errstate(divide="ignore", invalid="ignore"):
         es = np.abs(diff) / np.sqrt(ve)
     return {"a": a, "b": b, "diff": diff, "p_value": p,
-            "p_value_se": np.sqrt(p * (1 - p) / n_trials), "effect_size": es}
+            "p_value_se": mc_error(p, n_trials), "effect_size": es}
+
+
+def mc_error(p, n_trials: int):
+    """The Monte Carlo standard error ``sqrt(q (1 - q) / B)`` of randomised p-values ``p =
+    count / B``, with ``q = max(p, 1 / (B + 1))``: a p of 0 (no trial as extreme) is below
+    ``1 / B``, not exact, so its error is bounded with ``(count + 1) / (B + 1)``, never 0."""
+    q = np.maximum(np.asarray(p, dtype=float), 1.0 / (n_trials + 1))
+    return np.sqrt(q * (1 - q) / n_trials)
 
 
 def _hsd_many_arrays(matrices: list[np.ndarray], n_trials: int, seed) -> list[dict]:

@@ -26,6 +26,11 @@ DESCRIPTION = textwrap.fill("Evaluation with several, disagreeing assessors. sco
                             width=79, break_on_hyphens=False)
 
 
+#: trec_eval's short options and what evalkit calls them (an unknown option's message names it).
+TREC_EVAL_OPTIONS = {"-q": "--per-topic", "-c": "--missing zero (the default)",
+                     "-m": "--measure"}
+
+
 def main(argv: list[str] | None = None) -> int:
     from ..evaluate.judges.options import negative_values
 
@@ -64,6 +69,14 @@ def main(argv: list[str] | None = None) -> int:
                        help="copy from DIR laid out like data/external/ (or set EVALKIT_DATA_MIRROR)")
     data_sub.add_parser("list", help="list the registered data sets")
     args, extra = parser.parse_known_args(argv)
+    options = [t for t in extra if t.startswith("-") and t != "-"]
+    if options:
+        # an option the command does not have: named, and nothing else (trec_eval's own
+        # short options get their long name here)
+        said = TREC_EVAL_OPTIONS.get(options[0].split("=")[0])
+        print(f"evalkit {args.command}: unknown option {options[0]}"
+              + (f" (trec_eval's {options[0]} is {said} here)" if said else ""), file=sys.stderr)
+        return 2
     if extra and args.command in evaluate_cli.COMMANDS:
         # argparse takes positionals in one run, so a run file after an option (the usual
         # slip: several qrels after --ratings) is "unrecognized"; say what happened, in one line

@@ -1,6 +1,7 @@
 """Run files scored one at a time give the answers of all runs scored at once."""
 
 import io
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -65,13 +66,24 @@ def test_compare_of_run_files_equals_compare_of_the_frame(collection, compiled):
     pd.testing.assert_frame_equal(by_file, at_once, check_exact=False, rtol=0, atol=1e-12)
 
 
-def test_two_files_with_one_tag_are_refused(collection, tmp_path):
+def test_two_files_with_one_tag_are_named_by_their_files_or_renamed(collection, tmp_path):
+    # issue 43: they were refused; now each is named by its file (a note says so), or by
+    # --rename, and scores as it does alone
     files, _, ratings = collection
     copy = tmp_path / "copy.txt"
     copy.write_bytes(open(files[0], "rb").read())
-    with pytest.raises(InputError, match="share the run tag") as info:
-        score(RunFiles([files[0], str(copy)]), ratings, measures=["Q"])
-    assert info.value.path == str(copy)
+    tag = score(RunFiles([files[0]]), ratings, measures=["Q"])["run"].iloc[0]
+    alone = score(RunFiles([files[0]]), ratings, measures=["Q"])["value"].iloc[0]
+    both = score(RunFiles([files[0], str(copy)]), ratings, measures=["Q"])
+    names = [Path(files[0]).name, "copy.txt"]
+    assert sorted(both["run"]) == sorted(names) and (both["value"] == alone).all()
+    assert any(f"2 run files share the run tag {tag}: named by their files" in n
+               for n in both.attrs["notes"])
+    named = score(RunFiles([files[0], str(copy)]), ratings, measures=["Q"],
+                  rename={str(copy): "copy"})
+    assert sorted(named["run"]) == sorted([tag, "copy"])
+    with pytest.raises(InputError, match="--rename nope=x: no run file or run tag"):
+        score(RunFiles([files[0]]), ratings, measures=["Q"], rename={"nope": "x"})
 
 
 class _Terminal(io.StringIO):

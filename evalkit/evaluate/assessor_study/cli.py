@@ -79,7 +79,8 @@ def run_assessors(args) -> int:
     report = assessors(data["runs"].frame(), data["ratings"], measures=args.measure, p=args.p,
                        dmax=data["dmax"], trials=args.trials, seed=args.seed, alpha=args.alpha,
                        min_topics=args.min_topics, reference=args.reference, top=args.top,
-                       bootstrap=args.bootstrap, test=args.test)
+                       bootstrap=args.bootstrap, test=args.test,
+                       common_topics=args.common_topics)
     print_notes(report.notes, "assessors")
     written = write_assessor_report(report, Path(args.out), reliability=True)
     if not can_draw():

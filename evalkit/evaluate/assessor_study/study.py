@@ -45,10 +45,12 @@ from .reliability import (MEAN_JUDGE, REFERENCE, agreement_frame, rank_correlati
                           reliability_frame, summary_lines)
 from ..judges.gains import POOLED, JudgeGains, check_options, judge_gains, natural_key
 from ...measures.ranked import JUDGED
-from ..scoring.engine import scored_runs
+from ..judges.labels import labels_to_ratings
+from ..notes import show_notes
+from ..scoring.engine import judge_labels, judges_and_runs, measure_names, scored_runs
 from ..scoring.judgments import judgments
 from ..scoring.lists import Scored
-from ..sources import ratings_frame, runs_source
+from ..sources import ratings_and_judges, runs_source
 
 __all__ = ["AssessorReport", "assessors", "REFERENCE", "MEAN_JUDGE", "ratings_from_matrix",
            "runs_from_lists"]
@@ -164,16 +166,20 @@ def _verdicts(per_topic: dict, labels: list[str], jg: JudgeGains, runs: list[str
     return pd.concat(rows, ignore_index=True), int(keep.sum())
 
 
-def assessors(runs: pd.DataFrame, ratings: pd.DataFrame, *, measures=("nG@1", "P+", "nERR@10"),
+def assessors(runs: pd.DataFrame, ratings: pd.DataFrame | dict | None = None, *,
+              measures=("nG@1", "P+", "nERR@10"),
               p: float = 0.2, dmax: int | None = None, trials: int = 2000, seed: int = 0,
               alpha: float = 0.05, beta: float = 1.0, min_topics: float = 0.5,
               reference: str | None = None, top: int = 5, bootstrap: int = 1000,
-              test: str = "t") -> AssessorReport:
+              test: str = "t", judges=None, common_topics: bool = False,
+              grades: tuple[int, int] | None = None, clip: bool = False) -> AssessorReport:
     """Leaderboards, rank correlations, agreement and verdict stability across judges.
 
     ``runs``: ``run, topic, doc, rank`` (or ``score``), as for
     :func:`evalkit.evaluate.score`; ``ratings``: ``topic, assessor, doc,
-    rating`` from two or more assessors.  Every judge is scored with the same
+    rating`` from two or more assessors, or (here or as ``judges``) ``{name: qrels path
+    or frame}``; a judge sharing no topic with the others or the runs is refused, and
+    ``common_topics`` keeps the topics every judge judged.  Every judge is scored with the same
     measures and topics rule as ``evalkit score``: a judge's value for a run
     is its mean over the topics where that judge's ideal gain is positive
     (``assessor:<id>`` thus drops the topics that assessor rated nothing in,
@@ -196,12 +202,16 @@ def assessors(runs: pd.DataFrame, ratings: pd.DataFrame, *, measures=("nG@1", "P
     check_options(trials, alpha)
     if isinstance(min_topics, bool) or not 0 <= min_topics <= 1:
         raise ParameterError("min_topics", min_topics, "a share in [0, 1]")
-    specs = [parse_measure(m) for m in measures]
+    specs = [parse_measure(m) for m in measure_names(measures)]
     if not specs:
         raise InputError("give at least one measure")
     if beta != 1.0:
         raise InputError("beta other than 1 is not available in this version")
-    frame = ratings_frame(ratings)
+    ratings, judges, read = ratings_and_judges(ratings, judges, grades, clip)
+    labels, topics = judge_labels(ratings, judges, common_topics)
+    if labels is None:
+        raise InputError("give the judges: a ratings frame or file, or {name: qrels file}")
+    frame = labels_to_ratings(labels)
     if reference is not None:
         check_reference_options(top, bootstrap, test)
         check_reference(str(reference), sorted(pd.unique(frame["assessor"].astype(str)),
@@ -215,7 +225,7 @@ def assessors(runs: pd.DataFrame, ratings: pd.DataFrame, *, measures=("nG@1", "P
         raise InputError("comparing assessors' leaderboards needs at least two runs")
     per_topic, board, order, labels = _leaderboards(result, jg, specs)
     verdicts, hsd_topics = _verdicts(per_topic, labels, jg, names, trials, seed, alpha)
-    notes = list(result.notes)
+    notes = read + list(result.notes) + judges_and_runs(result, topics)
     empty = [name for name, g in zip(jg.names, judged.ideal) if not (g[..., 0] > 0).any()]
     if empty:
         notes.append(f"no topic has an item rated above 0 under {', '.join(empty)}: "
@@ -245,6 +255,7 @@ def assessors(runs: pd.DataFrame, ratings: pd.DataFrame, *, measures=("nG@1", "P
         notes.extend(more)
         report.judge_correlation = judge_correlation(per_topic, labels, [column, *judges])
         settings.update(top=int(top), bootstrap=int(bootstrap), test=test)
+    show_notes(report.notes, "assessors")
     return report
 
 

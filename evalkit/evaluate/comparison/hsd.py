@@ -18,9 +18,11 @@ import pandas as pd
 from ...errors import InputError, ParameterError
 from ...stats.hsd import randomised_tukey_hsd_many
 from ...measures.registry import parse_measure
+from ..notes import show_notes
 from ..runs.frames import team_of
-from ..scoring.engine import pooled_judgments, scored_runs
-from ..sources import qrels_frame, ratings_frame, runs_source
+from ..scoring.engine import (judge_labels, judges_and_runs, measure_names, pooled_judgments,
+                              scored_runs)
+from ..sources import qrels_frame, ratings_and_judges, runs_source
 
 __all__ = ["compare", "best_per_team"]
 
@@ -53,7 +55,9 @@ def compare(runs: pd.DataFrame, ratings: pd.DataFrame | None = None, *,
             qrels: pd.DataFrame | None = None, gain_map=None, gains=("raw",), p: float = 0.2,
             dmax: int | None = None, measures=("nG@1", "P+", "nERR", "Q"), trials: int = 5000,
             seed: int = 0, alpha: float = 0.05, best_per_team_runs: bool = False,
-            beta: float = 1.0) -> pd.DataFrame:
+            beta: float = 1.0, judges=None, common_topics: bool = False,
+            grades: tuple[int, int] | None = None, clip: bool = False,
+            rename: dict | None = None) -> pd.DataFrame:
     """All run pairs, per measure and gain: ``measure, gain, system_a, system_b, diff,
     p_value, effect_size, significant`` (+ ``discrepant`` with two gains).
 
@@ -61,20 +65,29 @@ def compare(runs: pd.DataFrame, ratings: pd.DataFrame | None = None, *,
     matrices must match for common random numbers).  With
     ``best_per_team_runs`` each team's best run by its mean under the first
     gain is kept, per measure.  ``frame.attrs["mc_se"]`` is the largest Monte
-    Carlo standard error of a p-value, sqrt(p(1-p)/B).
+    Carlo standard error of a p-value, sqrt(p(1-p)/B).  Judges as
+    :func:`~evalkit.evaluate.scoring.engine.score` takes them (``ratings``,
+    ``judges={name: qrels path or frame}``, ``gain_map``, ``common_topics``, ``grades``,
+    ``clip``, ``rename``); a judge
+    sharing no topic with the others or with the runs is refused.
     """
     gains = list(gains)
     if not gains or len(set(gains)) != len(gains) or len(gains) > 2:
         raise ParameterError("gain", gains, "one or two different gains")
     if isinstance(alpha, bool) or not 0 < alpha < 1:
         raise ParameterError("alpha", alpha, "a number in (0, 1)")
-    specs = [parse_measure(m) for m in measures]
-    runs, qrels, ratings = runs_source(runs), qrels_frame(qrels), ratings_frame(ratings)
+    specs = [parse_measure(m) for m in measure_names(measures)]
+    runs, qrels = runs_source(runs), qrels_frame(qrels)
+    ratings, judges, read = ratings_and_judges(ratings, judges, grades, clip)
     if beta != 1.0:
         raise InputError("beta other than 1 is not available in this version")
     if qrels is not None and gains != ["raw"]:
         raise InputError("WG and UG need per-assessor ratings, not qrels")
-    scored = scored_runs(runs, pooled_judgments(ratings, qrels, gain_map, gains, p, dmax), specs)
+    labels, topics = judge_labels(ratings, judges, common_topics) if qrels is None else (None, {})
+    scored = scored_runs(runs, pooled_judgments(None, qrels, gain_map, gains, p, dmax, labels),
+                         specs, rename=rename)
+    scored.notes[:0] = read
+    scored.notes.extend(judges_and_runs(scored, topics))
     names = list(scored.runs)
     if len(names) < 2:
         raise InputError("comparing needs at least two runs")
@@ -105,4 +118,5 @@ def compare(runs: pd.DataFrame, ratings: pd.DataFrame | None = None, *,
     out.attrs.update(mc_se=mc_se, trials=trials, topics=int(valid.sum()),
                      excluded_topics=[str(t) for t in np.array(scored.topics)[~valid]],
                      notes=scored.notes)
+    show_notes(scored.notes, "compare")
     return out

@@ -86,6 +86,11 @@ def compare_scores(scores: pd.DataFrame, measures=None, *, test: str = "hsd",
             settings["mc_se"] = max(settings.get("mc_se", 0.0), table.attrs["p_value_se"])
         else:
             table = paired_pairs(matrix, test, correction, alpha, trials, seed)
+            if test == "permutation":
+                from ...stats.hsd import mc_error
+
+                settings["mc_se"] = max(settings.get("mc_se", 0.0),
+                                        float(mc_error(table["p_value"], trials).max()))
         table = pd.concat([table, wins_ties_losses(matrix)], axis=1)
         pairs.append(table.assign(measure=measure))
     return ComparisonReport(

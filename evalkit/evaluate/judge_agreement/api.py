@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pandas as pd
-
-from ...errors import InputError
+from ..notes import show_notes
 from .report import AgreementReport, agreement_report
 
 __all__ = ["agreement"]
@@ -28,51 +24,10 @@ def agreement(judges=None, ratings=None, *, reference: str | None = None,
     ``consensus``, ``min_overlap``, ...).  The notes of reading and of the
     report are in ``report.notes``.
     """
-    from ..judges.labels import read_labels
+    from ..sources import labels_from
 
-    if isinstance(judges, pd.DataFrame):
-        labels, notes = judges, []
-        if ratings is not None:
-            raise InputError("give a labels frame or judges and ratings, not both")
-    else:
-        judges = dict(judges or {})
-        paths = {str(n): str(p) for n, p in judges.items() if isinstance(p, (str, Path))}
-        frames = [f.assign(judge=str(n)) for n, f in judges.items()
-                  if not isinstance(f, (str, Path))]
-        if isinstance(ratings, pd.DataFrame):
-            frames.append(ratings.rename(columns={"assessor": "judge", "rating": "grade"}))
-            ratings = None
-        if frames and (paths or ratings is not None):
-            raise InputError("give the judges as files or as frames, not both")
-        if frames:
-            labels, notes = _from_frames(frames, grades, clip)
-        else:
-            labels, notes = read_labels(paths, ratings, grades=grades, clip=clip)
+    labels, notes = labels_from(judges, ratings, grades, clip)
     report = agreement_report(labels, reference, **options)
     report.notes = list(notes) + list(report.notes)
+    show_notes(report.notes, "agreement")
     return report
-
-
-def _from_frames(frames, grades, clip) -> tuple[pd.DataFrame, list[str]]:
-    """Labels from frames, on the declared scale (clamped with ``clip``) or the one seen."""
-    from ..columns import rename
-    from ..judges.labels import LABEL_COLUMNS
-
-    labels = pd.concat([rename(f, ("topic", "judge", "doc", "grade"), what="judge labels")
-                        for f in frames], ignore_index=True)[LABEL_COLUMNS]
-    labels["grade"] = pd.to_numeric(labels["grade"]).astype("int64")
-    notes = []
-    if grades is None:
-        grades = (int(labels["grade"].min()), int(labels["grade"].max()))
-    lo, hi = grades
-    outside = (labels["grade"] < lo) | (labels["grade"] > hi)
-    if outside.any():
-        if not clip:
-            row = labels[outside].iloc[0]
-            raise InputError(f"grade {row['grade']} of judge {row['judge']} (topic {row['topic']}, "
-                             f"document {row['doc']}) is outside {lo}..{hi}",
-                             hint="fix the labels, widen grades, or give clip=True")
-        labels["grade"] = labels["grade"].clip(lo, hi)
-        notes.append(f"{int(outside.sum())} labels outside {lo}..{hi} clamped")
-    labels.attrs["grades"] = (int(lo), int(hi))
-    return labels, notes

@@ -48,7 +48,7 @@ def add_agreement_parser(sub) -> None:
     ap = sub.add_parser("agreement", help="how far judges agree (alpha, kappa, Dawid-Skene), "
                         "tests between judges, consensus; labels only, no runs",
                         description=DESCRIPTION)
-    add_judge_options(ap)
+    add_judge_options(ap, common=False)
     ap.add_argument("--ratings-format", choices=("auto", "assessor", "stc"), default="auto",
                     help="auto: four fields per line = per-assessor, otherwise STC-ja")
     ap.add_argument("--reference", metavar="NAME",
@@ -129,6 +129,9 @@ def run_agreement(args) -> int:
     if not can_draw():
         print("evalkit agreement: the figure needs matplotlib (not installed): "
               "pip install 'evalkit-assessors[workspace]'", file=sys.stderr)
+    if report.pairs is not None and report.settings.get("test") != "hsd":
+        print("evalkit agreement: tests between judges: p = (count + 1) / (B + 1) "
+              "(never 0; pairs.csv)", file=sys.stderr)
     print("\n".join(summary(report)))
     print(f"evalkit agreement: wrote {', '.join(p.name for p in written)} to {args.out}",
           file=sys.stderr)

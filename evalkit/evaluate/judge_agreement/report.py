@@ -153,6 +153,10 @@ def summary(report: AgreementReport) -> list[str]:
     if defined.empty:
         return [f"No judge's {report.statistic} against {against} is defined (one grade only?)."]
     top, low = defined.iloc[0], defined.iloc[-1]
+    if len(defined) == 1:                   # one judge: nothing to rank it against
+        return [f"One judge against {against}: {top.judge} ({report.statistic} "
+                f"{top.value:.3f}, {_interval(top)}; {top['items']} items); with one judge "
+                "there is no most or least agreeing."]
     lines = [f"Agrees most with {against}: {top.judge} ({report.statistic} {top.value:.3f}, "
              f"{_interval(top)}; {top['items']} items).",
              f"Agrees least with {against}: {low.judge} ({report.statistic} {low.value:.3f}, "

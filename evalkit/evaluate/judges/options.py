@@ -1,5 +1,5 @@
 """Options every judging command shares: ``--judge``, ``--ratings``, ``--grades``, ``--clip``,
-``--skip-header``, ``--out``.
+``--common-topics``, ``--skip-header``, ``--out``.
 
 ``evalkit score``, ``compare``, ``assessors`` and ``agreement`` take judges
 as they come (:mod:`evalkit.evaluate.judges.labels`): one TREC qrels file per
@@ -46,8 +46,9 @@ RATINGS_HELP = ("per-assessor ratings 'topic assessor doc rating' (or the NTCIR 
                 "give it once, with every assessor in it")
 
 
-def add_judge_options(p, ratings: bool = True) -> None:
-    """Add ``--judge``, ``--grades``, ``--clip`` (and ``--ratings`` unless the caller has it)."""
+def add_judge_options(p, ratings: bool = True, common: bool = True) -> None:
+    """Add ``--judge``, ``--grades``, ``--clip`` (and ``--ratings`` unless the caller has it,
+    and ``--common-topics`` where runs are scored)."""
     if ratings:
         p.add_argument("--ratings", metavar="FILE", action="append", help=RATINGS_HELP)
     p.add_argument("--judge", action="append", metavar="NAME=FILE",
@@ -59,6 +60,11 @@ def add_judge_options(p, ratings: bool = True) -> None:
                         "the highest label seen")
     p.add_argument("--clip", action="store_true",
                    help="clamp labels outside --grades into the scale (stderr says how many)")
+    if common:
+        p.add_argument("--common-topics", action="store_true",
+                       help="score every judge on the topics all of them judged (default: "
+                            "each judge on its own topics; stderr says how many when they "
+                            "differ)")
     p.add_argument("--skip-header", action="store_true",
                    help="skip a first line that names the columns (e.g. 'query_id iteration "
                         "doc_id relevance') in every input file; without it such a line is "

@@ -57,6 +57,9 @@ def add_score_parser(sub) -> None:
                     help="a qrels topic a run does not return: zero (default) scores it 0 and "
                          "counts it in the mean (trec_eval -c); skip leaves it out")
     sc.add_argument("--per-topic", action="store_true", help="one line per topic too")
+    sc.add_argument("--rename", action="append", metavar="OLD=NEW",
+                    help="name a run: OLD is a run file given or a run's tag (run files sharing "
+                         "a tag are otherwise named by their files); repeatable")
     sc.add_argument("--format", choices=("tsv", "csv", "json"), default="tsv",
                     help="tsv (default): trec_eval's 'run measure topic value' lines with four "
                          "decimals; csv (with a header) or json (records) at full precision")
@@ -121,7 +124,8 @@ def run_score(args) -> int:
         raise InputError("--per-judge scores each judge's own labels: give the judges with "
                          "--judge NAME=FILE (one per judge) or --ratings FILE, not --qrels")
     out = score(**data, gain=args.gain, measures=args.measure, per_topic=args.per_topic,
-                per_judge=args.per_judge, order=args.order, missing=args.missing)
+                per_judge=args.per_judge, order=args.order, missing=args.missing,
+                common_topics=args.common_topics, rename=run_renames(args))
     report_frame(out, "score")
     print_notes(out.attrs.get("measure_notes", []), "score")
     if args.format == "json":
@@ -132,6 +136,13 @@ def run_score(args) -> int:
         out.to_csv(sys.stdout, sep="\t", header=False, index=False,
                    float_format="%.4f", na_rep="nan", lineterminator="\n")
     return 0
+
+
+def run_renames(args) -> dict:
+    """``--rename OLD=NEW`` as ``{OLD: NEW}`` (OLD a run file or a run's tag)."""
+    from ...formats.scores import parse_renames
+
+    return parse_renames(getattr(args, "rename", None))
 
 
 def argparse_namespace(**values):

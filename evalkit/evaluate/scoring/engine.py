@@ -17,7 +17,8 @@ Which topics a mean covers (``docs/measures.md``):
   no relevant document); NTCIREVAL's leave out a topic without a positive
   gain (``frame.attrs["excluded_topics"]``).
 
-Everything a user should know but not parse is in ``frame.attrs["notes"]``.
+Everything a user should know but not parse is in ``frame.attrs["notes"]``, and
+is shown as a warning when called from a notebook (:mod:`evalkit.evaluate.notes`).
 """
 
 from __future__ import annotations
@@ -34,17 +35,20 @@ from ...measures.registry import NTCIREVAL, parse_measure
 from ..columns import rename
 from ..judges.gains import parse_gain_map
 from ..memory import release_free_memory
+from ..notes import show_notes
 from ..runs.files import Progress, RunFiles, run_tables
 from ..runs.frames import normalise_runs
-from ..sources import qrels_frame, ratings_frame, runs_source
-from .judgments import Judgments, judge_columns, judgments, pooled_column, qrels_column
+from ..sources import qrels_frame, ratings_and_judges, runs_source
+from .judgments import (Judgments, judge_columns, judgments, mapped_pooled_column, pooled_column,
+                        qrels_column)
 from .lists import Scored, score_runs
 
-__all__ = ["score", "scored_runs", "gain_columns", "pooled_judgments", "tidy"]
+__all__ = ["score", "scored_runs", "gain_columns", "pooled_judgments", "judge_labels",
+           "judges_and_runs", "tidy"]
 
 
 def scored_runs(runs, judged: Judgments, specs, order: str = "score", missing: str = "zero",
-                progress=None) -> Scored:
+                progress=None, rename: dict | None = None) -> Scored:
     """Every run's scores: run files (:class:`RunFiles`) read and scored one at a time, or a
     runs frame; the same values either way (tested)."""
     from ...formats._header import skip_headers
@@ -65,7 +69,7 @@ def scored_runs(runs, judged: Judgments, specs, order: str = "score", missing: s
             read = partial(run_table, vocabulary=vocabulary, compiled=compiled, skip_header=skip)
             readers = READERS if len(judged.names) <= 2 else 1
             return score_runs(_read_ahead(runs, read, readers), judged, specs, order, missing,
-                              bar.update)
+                              bar.update, rename)
         finally:
             bar.close()
     frame = normalise_runs(runs)
@@ -73,7 +77,7 @@ def scored_runs(runs, judged: Judgments, specs, order: str = "score", missing: s
         order = "rank"          # no scores to order by: the ranks as given
     frame["score"] = frame["score"].fillna(0.0)
     return score_runs(run_tables(frame, judged.docs.to_numpy(dtype=object)), judged, specs,
-                      order, missing)
+                      order, missing, rename=rename)
 
 
 #: Run files read at once on background threads while the caller scores the one before.
@@ -129,29 +133,80 @@ def gain_columns(ratings=None, qrels=None, gain_map=None, gain: str = "raw", p: 
     if labels is None:
         raise InputError("give judgments: --judge NAME=FILE (one per judge), --ratings FILE, "
                          "or --qrels FILE")
+    mapping = _judges_gain_map(gain_map, gain)
     columns, gmax = {}, {}
     top = labels.attrs.get("grades", (0, int(labels["grade"].max())))[1]
     if per_judge:
-        columns = judge_columns(labels)
-        gmax = {name: float(max(top, 1)) for name in columns}
-    ratings_frame = pd.DataFrame({"topic": labels["topic"].to_numpy(), "assessor":
-                                  labels["judge"].to_numpy(), "doc": labels["doc"].to_numpy(),
-                                  "rating": labels["grade"].to_numpy()})
+        columns = judge_columns(labels, mapping)
+        top_gain = float(top) if mapping is None else max([0.0, *mapping.values()])
+        gmax = {name: max(top_gain, 1.0) for name in columns}
     name = f"all:{gain}"
     if name in columns:
         raise InputError(f"a judge is named {name}, the name of the pooled judgments",
                          hint="rename that judge")
+    if mapping is not None:
+        columns[name] = mapped_pooled_column(labels, mapping)
+        return columns, gmax
+    ratings_frame = pd.DataFrame({"topic": labels["topic"].to_numpy(), "assessor":
+                                  labels["judge"].to_numpy(), "doc": labels["doc"].to_numpy(),
+                                  "rating": labels["grade"].to_numpy()})
     columns[name] = pooled_column(ratings_frame, gain, p, dmax if dmax is not None else top)
     return columns, gmax
 
 
+def _judges_gain_map(gain_map, gain: str) -> dict | None:
+    """``--gain-map`` with judges: each judge's grade -> gain, mapped before any pooling, so
+    only RawG (the sum of the gains) can pool them; WG and UG are defined on the grades."""
+    if gain_map is None:
+        return None
+    if gain != "raw":
+        raise InputError(f"--gain-map maps each judge's grades to gains, which --gain raw then "
+                         f"sums; --gain {gain} is defined on the grades themselves (Sakai 2017, "
+                         "Eqs. 1-2)", hint="leave out --gain-map, or give --gain raw")
+    return parse_gain_map(gain_map) if isinstance(gain_map, str) else dict(gain_map)
+
+
+def judge_labels(ratings=None, judges=None, common: bool = False):
+    """``(labels, topics)``: every judge's labels as one frame (``topic, judge, doc, grade``;
+    None without judges) and ``{judge: topics}``; a judge sharing no topic with the others is
+    refused here, before any run is read; ``common``: only the topics every judge judged
+    (:mod:`evalkit.evaluate.judges.topics`)."""
+    from ..judges.topics import common_topics, judge_topics, refuse_disjoint_judges
+
+    labels = _labels(ratings, judges)
+    if labels is None:
+        if common:
+            raise InputError("--common-topics applies to judges (--judge, --ratings), not to "
+                             "one --qrels file")
+        return None, {}
+    topics = judge_topics(labels)
+    refuse_disjoint_judges(topics)
+    if common:
+        labels = common_topics(labels)
+        topics = judge_topics(labels)
+    return labels, topics
+
+
+def judges_and_runs(scored: Scored, topics: dict) -> list[str]:
+    """A judge sharing no topic with the runs refused (before any output); the note on the
+    judges' differing topic sets, if they differ."""
+    from ..judges.topics import refuse_disjoint_judges, run_topics, topics_note
+
+    if not topics:
+        return []
+    runs = run_topics(scored)
+    refuse_disjoint_judges(topics, runs)
+    note = topics_note(topics, runs)
+    return [note] if note else []
+
+
 def pooled_judgments(ratings=None, qrels=None, gain_map=None, gains=("raw",), p: float = 0.2,
-                     dmax: int | None = None) -> Judgments:
+                     dmax: int | None = None, judges=None) -> Judgments:
     """One pooled column per gain of ``gains`` (``all:raw``, ``all:ug``...; ``compare`` scores
     two gains on the same runs), or the one ``qrels`` column."""
     columns, gmax = {}, {}
     for gain in gains:
-        c, m = gain_columns(ratings, qrels, gain_map, gain, p, dmax)
+        c, m = gain_columns(ratings, qrels, gain_map, gain, p, dmax, judges)
         columns.update(c)
         gmax.update(m)
     return judgments(columns, gmax)
@@ -216,7 +271,9 @@ def tidy(scored: Scored, specs, per_topic: bool, per_judge: bool) -> pd.DataFram
 def score(runs, ratings: pd.DataFrame | None = None, *, qrels: pd.DataFrame | None = None,
           gain_map=None, judges=None, gain: str = "raw", p: float = 0.2, dmax: int | None = None,
           measures=("nG@1", "P+", "nERR", "Q"), per_topic: bool = False, per_judge: bool = False,
-          order: str = "score", missing: str = "zero", beta: float = 1.0) -> pd.DataFrame:
+          order: str = "score", missing: str = "zero", beta: float = 1.0,
+          common_topics: bool = False, grades: tuple[int, int] | None = None,
+          clip: bool = False, rename: dict | None = None) -> pd.DataFrame:
     """Score every run: rows ``[judge,] run, measure, topic, value`` (topic ``all``: the mean).
 
     ``runs``: a runs frame (``run, topic, doc, rank, score``, or ir_measures'
@@ -228,16 +285,27 @@ def score(runs, ratings: pd.DataFrame | None = None, *, qrels: pd.DataFrame | No
     or ``qrels`` (a frame or a file) + ``gain_map``.  ``order``: ``"score"`` (trec_eval's) or
     ``"rank"``; ``missing``: ``"zero"`` (trec_eval ``-c``) or ``"skip"``.
     ``measure`` echoes the names given.  ``beta``: P+ and Q's blended ratio.
+    ``gain_map`` with judges maps each judge's grades before any pooling (``gain="raw"``).
+    A judge sharing no topic with the other judges or with the runs is refused
+    (:mod:`evalkit.evaluate.judges.topics`); ``common_topics``: every judge scored on the
+    topics all of them judged.  ``grades=(LO, HI)`` and ``clip``: the judges' scale, as
+    ``--grades`` and ``--clip``.  ``measures``: names, or one name as a string.  ``rename``:
+    ``{OLD: NEW}``, OLD a run tag or file (``--rename``); run files sharing a tag are named
+    by their files.
     """
     if beta != 1.0:
         raise InputError("beta other than 1 is not available in this version")
-    specs = [parse_measure(m) for m in measures]
-    runs, qrels, ratings = runs_source(runs), qrels_frame(qrels), ratings_frame(ratings)
-    columns, gmax = gain_columns(ratings, qrels, gain_map, gain, p, dmax, judges, per_judge)
+    specs = [parse_measure(m) for m in measure_names(measures)]
+    runs, qrels = runs_source(runs), qrels_frame(qrels)
+    ratings, judges, read = ratings_and_judges(ratings, judges, grades, clip)
+    labels, topics = judge_labels(ratings, judges, common_topics) if qrels is None else (None, {})
+    columns, gmax = gain_columns(None, qrels, gain_map, gain, p, dmax, labels, per_judge)
     judged = judgments(columns, gmax)
-    del columns, ratings, qrels, judges           # indexed in `judged`; what the caller
+    del columns, ratings, qrels, judges, labels   # indexed in `judged`; what the caller
     release_free_memory()                         # does not hold is freed before the runs
-    scored = scored_runs(runs, judged, specs, order, missing)
+    scored = scored_runs(runs, judged, specs, order, missing, rename=rename)
+    scored.notes[:0] = read
+    scored.notes.extend(judges_and_runs(scored, topics))
     out = tidy(scored, specs, per_topic, per_judge)
     ntcir = [s for s in specs if s.family == NTCIREVAL]
     pooled = len(scored.columns) - 1                  # the pooled column (or the qrels) is last
@@ -247,7 +315,19 @@ def score(runs, ratings: pd.DataFrame | None = None, *, qrels: pd.DataFrame | No
     out.attrs["topics"] = int((~excluded).sum())
     out.attrs["measure_notes"] = measure_notes(specs, judged, gain, per_judge, gain_map,
                                                scored if ntcir else None)
+    show_notes(out.attrs["notes"] + out.attrs["measure_notes"], "score")
     return out
+
+
+def measure_names(measures) -> list[str]:
+    """``measures`` as a list of names (one name may come as a string)."""
+    if isinstance(measures, str):
+        return [measures]
+    names = list(measures) if hasattr(measures, "__iter__") else None
+    if names is None or not all(isinstance(m, str) for m in names):
+        raise InputError(f"measures must be names such as 'nDCG@10' (a string or a list of "
+                         f"them), not {measures!r}")
+    return names
 
 
 def measure_notes(specs, judged: Judgments, gain: str, per_judge: bool, gain_map,
@@ -255,7 +335,10 @@ def measure_notes(specs, judged: Judgments, gain: str, per_judge: bool, gain_map
     """What the measures used: the gains, ERR's and nERR's stopping probabilities, and (for
     NTCIREVAL's) the topics each judgment column leaves out."""
     names = list(judged.names)
-    if names == ["qrels"]:
+    if names != ["qrels"] and gain_map is not None:
+        gains = (f"gains: each judge's grades through the --gain-map {_map_text(gain_map)}, "
+                 f"all:raw their sum")
+    elif names == ["qrels"]:
         gains = (f"gains: the --gain-map {_map_text(gain_map)} of the --qrels grades"
                  if gain_map is not None else
                  "gains: the --qrels grades themselves, as trec_eval reads them (--gain-map G:V,... "

@@ -10,7 +10,9 @@ builds its columns here:
   ``all:raw``, ``all:wg`` or ``all:ug``; labels below 0 are left out of the
   gain (an item labelled only below 0 is in the pool, unjudged);
 * :func:`judge_columns`: each judge's own labels, the grade as the gain
-  (``--per-judge``), exactly one judge's qrels as trec_eval reads them;
+  (``--per-judge``), exactly one judge's qrels as trec_eval reads them, or
+  each grade through ``--gain-map`` (and :func:`mapped_pooled_column`, their
+  sum, for ``all:raw``);
 * :func:`qrels_column`: graded qrels through a gain map (NTCIREVAL's gain
   values).
 
@@ -31,7 +33,8 @@ from ...measures.ranked import JUDGED, UNJUDGED
 from ..columns import rename
 from ..judges.gains import gains_from_qrels, item_gains, sorted_codes
 
-__all__ = ["Judgments", "judgments", "pooled_column", "judge_columns", "qrels_column"]
+__all__ = ["Judgments", "judgments", "pooled_column", "judge_columns", "mapped_pooled_column",
+           "qrels_column"]
 
 #: A column: ``topic, doc, gain, status`` (status int8 as in evalkit.measures.ranked).
 COLUMNS = ["topic", "doc", "gain", "status"]
@@ -153,17 +156,41 @@ def pooled_column(ratings: pd.DataFrame, gain: str, p: float, dmax: int | None) 
     return out
 
 
-def judge_columns(labels: pd.DataFrame) -> dict[str, pd.DataFrame]:
+def _mapped(labels: pd.DataFrame, gain_map: dict | None) -> np.ndarray:
+    """Each label's gain: its grade (0 below 0), or through ``gain_map`` (grades <= 0: 0; a
+    positive grade the map lacks is an error naming it)."""
+    grades = labels["grade"].to_numpy(np.int64)
+    if gain_map is None:
+        return np.maximum(grades, 0).astype(float)
+    return gains_from_qrels(labels[["topic", "doc", "grade"]], gain_map)["gain"].to_numpy(float)
+
+
+def judge_columns(labels: pd.DataFrame, gain_map: dict | None = None) -> dict[str, pd.DataFrame]:
     """One column per judge of ``labels`` (``topic, judge, doc, grade``): the grade as the
-    gain (0 below 0), as trec_eval reads that judge's qrels."""
+    gain (0 below 0), as trec_eval reads that judge's qrels, or the grade through
+    ``gain_map`` (``--gain-map``, NTCIREVAL's gain values)."""
     out = {}
-    for judge, part in labels.groupby("judge", sort=False):
-        grades = part["grade"].to_numpy(np.int64)
+    gains = _mapped(labels, gain_map)
+    for judge, rows in labels.groupby("judge", sort=False).indices.items():
+        part = labels.iloc[rows]
         out[str(judge)] = pd.DataFrame({"topic": part["topic"].to_numpy(object),
                                         "doc": part["doc"].to_numpy(object),
-                                        "gain": np.maximum(grades, 0).astype(float),
-                                        "status": _status(grades)})
+                                        "gain": gains[rows],
+                                        "status": _status(part["grade"].to_numpy(np.int64))})
     return out
+
+
+def mapped_pooled_column(labels: pd.DataFrame, gain_map: dict) -> pd.DataFrame:
+    """``all:raw`` over judges whose grades ``gain_map`` maps first: an item's gain is the sum
+    of its judges' mapped gains; an item labelled only below 0 is in the pool, unjudged."""
+    frame = pd.DataFrame({"topic": labels["topic"].to_numpy(object),
+                          "doc": labels["doc"].to_numpy(object),
+                          "gain": _mapped(labels, gain_map),
+                          "judged": labels["grade"].to_numpy(np.int64) >= 0})
+    items = frame.groupby(["topic", "doc"], sort=False).agg(gain=("gain", "sum"),
+                                                            judged=("judged", "any")).reset_index()
+    status = np.where(items["judged"].to_numpy(), JUDGED, UNJUDGED).astype(np.int8)
+    return items[["topic", "doc", "gain"]].assign(status=status)
 
 
 def qrels_column(qrels: pd.DataFrame, gain_map) -> pd.DataFrame:

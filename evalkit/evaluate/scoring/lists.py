@@ -50,6 +50,7 @@ class Scored:
     present: np.ndarray
     positive: np.ndarray               # (G, T) topics with a positive gain (NTCIREVAL)
     notes: list[str] = field(default_factory=list)
+    dropped: tuple[str, ...] = ()      # run topics no column judges (left out)
 
 
 @dataclass
@@ -158,29 +159,32 @@ def _values(lists: RankedLists, specs: list[MeasureSpec], present: np.ndarray,
 
 
 def score_runs(tables, judgments: Judgments, specs: list[MeasureSpec], order: str = "score",
-               missing: str = "zero", progress=None) -> Scored:
+               missing: str = "zero", progress=None, rename: dict | None = None) -> Scored:
     """Score each run table of the iterable ``tables`` in turn (see the module docstring).
 
-    ``progress(done, topics)`` is called after each run (a progress line).
+    ``progress(done, topics)`` is called after each run (a progress line).  ``rename``:
+    ``{OLD: NEW}``, OLD a run tag or a run file (``--rename``); run files whose tags are
+    still alike are named by their files (:func:`_by_file`, said in the notes).
     """
     if missing not in MISSING:
         from ...errors import ParameterError
 
         raise ParameterError("missing", missing, " or ".join(MISSING))
     n_topics = len(judgments.topics)
-    per_run, names, present, where = [], [], [], {}
+    per_run, names, present, paths = [], [], [], []
+    rename, used = dict(rename or {}), set()
     tally = _Tally()
     for done, table in enumerate(tables, start=1):
-        if table.tag in where:
-            raise InputError(f"two run files share the run tag {table.tag} "
-                             f"(the other: {where[table.tag]})", path=table.path)
-        where[table.tag] = table.path
+        key = next((k for k in (str(table.path), table.tag) if k in rename), None)
+        if key is not None:
+            used.add(key)
+        paths.append(table.path)
         placed, info = _place(table, judgments, specs, order)
         shown = placed.retrieved > 0
         per_run.append(np.concatenate([
             _values(_lists(placed, judgments, block), specs, shown, missing)
             for block in _blocks(len(judgments.names), n_topics * placed.depth)]))
-        names.append(table.tag)
+        names.append(rename[key] if key is not None else table.tag)
         present.append(shown)
         tally.unjudged += info["unjudged"]
         tally.kept += info["kept"]
@@ -198,11 +202,44 @@ def score_runs(tables, judgments: Judgments, specs: list[MeasureSpec], order: st
     if tally.kept == 0:
         raise InputError("no run row is for a judged topic",
                          hint="check that runs and judgments use the same topic ids")
+    unused = [k for k in rename if k not in used]
+    if unused:
+        raise InputError(f"--rename {unused[0]}={rename[unused[0]]}: no run file or run tag is "
+                         f"called {unused[0]}", hint="OLD is a run file given or a run's tag")
+    names, by_file = _by_file(names, paths)
     order_idx = sorted(range(len(names)), key=names.__getitem__)
     values = np.stack([per_run[i] for i in order_idx], axis=2)              # (G, M, R, T)
     return Scored(tuple(names[i] for i in order_idx), tuple(judgments.topics), judgments.names,
                   values, np.stack([present[i] for i in order_idx]), judgments.positive,
-                  _notes(tally, order, missing, n_topics))
+                  by_file + _notes(tally, order, missing, n_topics),
+                  tuple(sorted(map(str, tally.dropped))))
+
+
+def _by_file(names: list[str], paths: list) -> tuple[list[str], list[str]]:
+    """``(names, notes)``: runs whose names are alike named by their file (its name, or its
+    path when those are alike too); a note per such name.  Runs from a frame (no file) with
+    the same name are an error."""
+    from collections import Counter
+    from pathlib import Path
+
+    alike = {n for n, k in Counter(names).items() if k > 1}
+    if not alike:
+        return names, []
+    out, notes = list(names), []
+    for name in sorted(alike):
+        rows = [i for i, n in enumerate(names) if n == name]
+        if any(paths[i] is None for i in rows):
+            raise InputError(f"two runs are named {name}", hint="give each run its own name")
+        files = [Path(paths[i]).name for i in rows]
+        labels = files if len(set(files)) == len(files) else [str(paths[i]) for i in rows]
+        for i, label in zip(rows, labels):
+            out[i] = label
+        notes.append(f"{len(rows)} run files share the run tag {name}: named by their files "
+                     f"({', '.join(labels)}); --rename OLD=NEW names them otherwise")
+    if len(set(out)) != len(out):
+        raise InputError(f"runs named by their files still share a name: {sorted(out)}",
+                         hint="give --rename FILE=NEW for each")
+    return out, notes
 
 
 def _some(items, n: int = 10) -> str:

@@ -6,7 +6,9 @@ package reads that matrix from the files IR tools write (``--scores-format``):
 
 evalkit (``evalkit score --per-topic``; ``tsv``, ``csv``, ``json``)
     TSV ``run measure topic value`` without a header, CSV with the header
-    ``run,measure,topic,value``, or JSON records with those four keys.
+    ``run,measure,topic,value``, or JSON records with those four keys; with
+    ``--per-judge``, a ``judge`` field first (the frame then has a ``judge``
+    column: ``compare --scores`` reports judge by judge).
 trec_eval (``trec_eval -q``)
     ``measure topic value``, one file per run; the run is named by the
     ``runid all NAME`` line, or by the file's name without its extension.
@@ -22,7 +24,8 @@ pytrec_eval (``json.dump(evaluator.evaluate(run), f)``)
     JSON ``{topic: {measure: value}}``, one file per run, named by the file.
 
 ``auto`` picks the shape per file (:mod:`.detect`).  Rows whose topic is
-``all`` (means over topics) are ignored.  A value that is not a finite
+``all`` (means over topics) are ignored, and so are trec_eval's string fields
+(``relstring`` of ``-m all_trec``; ``frame.attrs["notes"]`` says how many lines).  A value that is not a finite
 number, and a (run, measure, topic) given twice, are errors naming the file
 and the line; a line of another shape (a measure called ``all``, a topic
 spelled like a measure, a header where a number belongs) is an error naming
@@ -41,7 +44,7 @@ import pandas as pd
 
 from ...errors import InputError
 from .detect import detect
-from .names import COUNT_MEASURES, is_count
+from .names import COUNT_MEASURES, STRING_MEASURES, is_count
 from .shapes import READERS
 
 __all__ = ["SCORE_FORMATS", "COUNT_MEASURES", "read_scores", "score_matrix", "parse_renames",
@@ -128,17 +131,20 @@ def read_scores(paths, fmt: str = "auto", measure: str | None = None,
         raise InputError(f"unknown scores format {fmt!r}", hint=f"one of {', '.join(SCORE_FORMATS)}")
     paths = [Path(paths)] if isinstance(paths, (str, Path)) else [Path(p) for p in paths]
     rename = dict(rename or {})
-    rows, seen, used = [], {}, set()
+    rows, seen, used, strings = [], {}, set(), {}
     for path in paths:
-        for line, (run, measure_name, topic, value) in _file_records(path, fmt, measure,
-                                                                      rename, used):
+        for line, (run, measure_name, topic, value, *judge) in _file_records(path, fmt, measure,
+                                                                              rename, used):
             topic = str(topic).strip()
             if topic == "all":
+                continue
+            if measure_name in STRING_MEASURES:
+                strings[measure_name] = strings.get(measure_name, 0) + 1
                 continue
             where = f"{line}: " if isinstance(line, str) else ""
             number = line if isinstance(line, int) else None
             score = _value(value, path, number, where)
-            key = (run, measure_name, topic)
+            key = (run, measure_name, topic, *judge)
             if key in seen:
                 first = seen[key]
                 hint = "keep one score per run, measure and topic"
@@ -149,7 +155,7 @@ def read_scores(paths, fmt: str = "auto", measure: str | None = None,
                                  f"{topic} (first in {first[0]}, line {first[1]})", path=path,
                                  line=number, hint=hint)
             seen[key] = (path, line)
-            rows.append((run, measure_name, topic, score, str(path), line))
+            rows.append((run, measure_name, topic, score, str(path), line, *judge))
     unused = [k for k in rename if k not in used]
     if unused:
         raise InputError(f"--rename {unused[0]}={rename[unused[0]]}: no scores file or run is "
@@ -158,7 +164,14 @@ def read_scores(paths, fmt: str = "auto", measure: str | None = None,
         raise InputError("no per-topic scores (only 'all' rows?)", path=paths[0],
                          hint="write them with evalkit score --per-topic, trec_eval -q or "
                               "ir_measures -q")
-    return pd.DataFrame(rows, columns=COLUMNS)
+    judged = {len(r) for r in rows}
+    if len(judged) > 1:
+        raise InputError("some scores name a judge (evalkit score --per-judge) and some do not",
+                         path=paths[0], hint="give the scores of one kind at a time")
+    frame = pd.DataFrame(rows, columns=COLUMNS + (["judge"] if judged == {7} else []))
+    frame.attrs["notes"] = [f"{n} {name} line(s) left out: strings, not scores"
+                            for name, n in strings.items()]
+    return frame
 
 
 def measures_to_compare(scores: pd.DataFrame, measures=None) -> tuple[list[str], list[str]]:

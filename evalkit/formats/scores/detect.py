@@ -20,7 +20,7 @@ from pathlib import Path
 
 from ...errors import InputError
 from .._text import _lines, _read_text
-from .names import is_header, looks_like_measure
+from .names import STRING_MEASURES, is_header, looks_like_measure
 
 __all__ = ["detect"]
 
@@ -38,7 +38,7 @@ def _csv_shape(path: Path) -> str:
     sep = "\t" if "\t" in first and "," not in first else ","
     header = [h.strip().strip('"') for h in first.split(sep)]
     lower = [h.lower() for h in header]
-    if header == ["run", "measure", "topic", "value"]:
+    if header in (["run", "measure", "topic", "value"], ["judge", "run", "measure", "topic", "value"]):
         return "csv"
     if lower[-4:] == ["name", "qid", "measure", "value"] and len(lower) in (4, 5):
         return "pyterrier"
@@ -78,7 +78,8 @@ def detect(path: Path) -> str:
     if rows and [f.lower() for f in rows[0]] == ["name", "qid", "measure", "value"]:
         return "pyterrier"
     body = rows[1:] if rows and is_header(rows[0]) else rows
-    if body and all(len(f) == 3 and (_number(f[2]) or f[0] == "runid") for f in body):
+    if body and all(len(f) == 3 and (_number(f[2]) or f[0] in ("runid", *STRING_MEASURES))
+                    for f in body):
         return _three_fields(path, body)
     return "tsv"
 

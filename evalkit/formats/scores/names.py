@@ -11,13 +11,19 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["COUNT_MEASURES", "looks_like_measure", "is_count", "HEADER_WORDS"]
+__all__ = ["COUNT_MEASURES", "STRING_MEASURES", "looks_like_measure", "is_count",
+           "HEADER_WORDS"]
 
 #: trec_eval's count fields and ir_measures' names for them: numbers of
 #: documents or queries, not effectiveness scores.  ``evalkit compare`` tests
 #: them only when named with ``--measure``.
-COUNT_MEASURES = ("num_ret", "num_rel", "num_rel_ret", "num_q",
+COUNT_MEASURES = ("num_ret", "num_rel", "num_rel_ret", "num_q", "num_nonrel_judged_ret",
+                  "num_nonpool", "num_unjudged_in_pool", "num_rel_in_pool",
                   "NumRet", "NumRel", "NumRelRet", "NumQ")
+
+#: Per-topic fields that are not numbers: trec_eval's ``relstring`` (the relevance of the
+#: top ranks as a string, ``-m all_trec``); read_scores leaves them out and says so once.
+STRING_MEASURES = ("relstring",)
 
 # trec_eval -m names, with and without a cutoff suffix (P_10, ndcg_cut_10, iprec_at_recall_0.10)
 _TREC_EVAL = {"map", "gm_map", "Rprec", "bpref", "recip_rank", "ndcg", "ndcg_rel", "Rndcg",

@@ -61,14 +61,19 @@ def _checked(fields, number, path, shape):
 
 
 def evalkit_tsv(path: Path, measure=None):
+    """``run measure topic value`` lines, or ``judge run measure topic value`` (``evalkit score
+    --per-judge``; the judge is yielded fifth), the same number of fields on every line."""
+    width = None
     for number, fields in _lines(path):
-        if len(fields) != 4:
+        width = width or (len(fields) if len(fields) in (4, 5) else 4)
+        if len(fields) != width:
+            layout = "'judge run measure topic value'" if width == 5 else "'run measure topic value'"
             hint = ("for trec_eval -q or ir_measures -q output give --scores-format trec_eval "
                     "or ir_measures (or auto)" if len(fields) == 3 else "")
-            raise InputError(f"expected 4 fields 'run measure topic value', got {len(fields)}",
+            raise InputError(f"expected {width} fields {layout}, got {len(fields)}",
                              path=path, line=number, hint=hint)
         _checked(fields, number, path, "evalkit")
-        yield number, fields
+        yield number, (fields[1:] + fields[:1] if width == 5 else fields)
 
 
 def _csv_rows(path: Path):
@@ -83,6 +88,13 @@ def _csv_rows(path: Path):
 
 def evalkit_csv(path: Path, measure=None):
     header, rows = _csv_rows(path)
+    if header == ["judge", "run", "measure", "topic", "value"]:      # evalkit score --per-judge
+        for number, fields in rows:
+            if len(fields) != 5:
+                raise InputError(f"expected 5 fields 'judge,run,measure,topic,value', got "
+                                 f"{len(fields)}", path=path, line=number)
+            yield number, fields[1:] + fields[:1]
+        return
     if header != ["run", "measure", "topic", "value"]:
         if [h.lower() for h in header[-4:]] == ["name", "qid", "measure", "value"]:
             raise misread(f"header {','.join(header)!r} is not 'run,measure,topic,value'",
@@ -152,12 +164,14 @@ def evalkit_json(path: Path, measure=None):
                       "pytrec_eval", "pytrec_eval's output ({topic: {measure: value}})", path, None)
     if not isinstance(records, list):
         raise InputError("expected a JSON list of records {run, measure, topic, value}", path=path)
+    keys = {"run", "measure", "topic", "value"}
     for i, record in enumerate(records, start=1):
-        if not isinstance(record, dict) or set(record) != {"run", "measure", "topic", "value"}:
+        if not isinstance(record, dict) or set(record) - {"judge"} != keys:
             raise InputError(f"record {i} does not have exactly the keys run, measure, topic, "
-                             "value", path=path)
+                             "value (and judge, with evalkit score --per-judge)", path=path)
         yield f"record {i}", [str(record["run"]), str(record["measure"]), str(record["topic"]),
-                              record["value"]]
+                              record["value"], *([str(record["judge"])] if "judge" in record
+                                                 else [])]
 
 
 def pytrec_eval(path: Path, measure=None):
