@@ -17,11 +17,17 @@ Which topics a mean covers (``docs/measures.md``):
   no relevant document); NTCIREVAL's leave out a topic without a positive
   gain (``frame.attrs["excluded_topics"]``).
 
+trec_eval's options (``docs/measures.md``): ``judged_only`` (``-J``, condensed
+lists), ``depth`` (``-M``), ``rel_level`` (``-l``; a measure's own ``rel=`` wins)
+and ``judgment_groups`` (``-R qrels_jg``, :mod:`.judgment_groups`).
+
 Everything a user should know but not parse is in ``frame.attrs["notes"]``.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from functools import partial
 from pathlib import Path
 
@@ -30,7 +36,7 @@ import pandas as pd
 
 from ...errors import InputError
 from ...measures.ranked import UNJUDGED
-from ...measures.registry import NTCIREVAL, parse_measure
+from ...measures.registry import MEASURES, NTCIREVAL, parse_measure
 from ..columns import rename
 from ..judges.gains import parse_gain_map
 from ..memory import release_free_memory
@@ -38,15 +44,17 @@ from ..runs.files import Progress, RunFiles, run_tables
 from ..runs.frames import normalise_runs
 from ..sources import qrels_frame, ratings_frame, runs_source
 from .judgments import Judgments, judge_columns, judgments, pooled_column, qrels_column
-from .lists import Scored, score_runs
+from .lists import ListOptions, Scored, score_runs
+from .trec_eval_format import trec_eval_name
 
-__all__ = ["score", "scored_runs", "gain_columns", "pooled_judgments", "tidy"]
+__all__ = ["score", "scored_runs", "gain_columns", "pooled_judgments", "tidy", "with_rel_level"]
 
 
 def scored_runs(runs, judged: Judgments, specs, order: str = "score", missing: str = "zero",
-                progress=None) -> Scored:
+                progress=None, options: ListOptions = ListOptions()) -> Scored:
     """Every run's scores: run files (:class:`RunFiles`) read and scored one at a time, or a
-    runs frame; the same values either way (tested)."""
+    runs frame; the same values either way (tested).  ``options``: trec_eval's ``-M`` and
+    ``-J`` (:class:`~evalkit.evaluate.scoring.lists.ListOptions`)."""
     from ...formats._header import skip_headers
     from ...formats.trec import run_table
 
@@ -65,7 +73,7 @@ def scored_runs(runs, judged: Judgments, specs, order: str = "score", missing: s
             read = partial(run_table, vocabulary=vocabulary, compiled=compiled, skip_header=skip)
             readers = READERS if len(judged.names) <= 2 else 1
             return score_runs(_read_ahead(runs, read, readers), judged, specs, order, missing,
-                              bar.update)
+                              bar.update, options)
         finally:
             bar.close()
     frame = normalise_runs(runs)
@@ -73,7 +81,7 @@ def scored_runs(runs, judged: Judgments, specs, order: str = "score", missing: s
         order = "rank"          # no scores to order by: the ranks as given
     frame["score"] = frame["score"].fillna(0.0)
     return score_runs(run_tables(frame, judged.docs.to_numpy(dtype=object)), judged, specs,
-                      order, missing)
+                      order, missing, options=options)
 
 
 #: Run files read at once on background threads while the caller scores the one before.
@@ -216,28 +224,53 @@ def tidy(scored: Scored, specs, per_topic: bool, per_judge: bool) -> pd.DataFram
 def score(runs, ratings: pd.DataFrame | None = None, *, qrels: pd.DataFrame | None = None,
           gain_map=None, judges=None, gain: str = "raw", p: float = 0.2, dmax: int | None = None,
           measures=("nG@1", "P+", "nERR", "Q"), per_topic: bool = False, per_judge: bool = False,
-          order: str = "score", missing: str = "zero", beta: float = 1.0) -> pd.DataFrame:
+          order: str = "score", missing: str = "zero", beta: float = 1.0,
+          judged_only: bool = False, depth: int | None = None, rel_level: float | None = None,
+          judgment_groups=None) -> pd.DataFrame:
     """Score every run: rows ``[judge,] run, measure, topic, value`` (topic ``all``: the mean).
 
     ``runs``: a runs frame (``run, topic, doc, rank, score``, or ir_measures'
-    ``query_id, doc_id, score``), a run file, a folder of run files or a list
-    of paths (:func:`~evalkit.evaluate.sources.runs_source`).  Judgments:
+    ``query_id, doc_id, score``), a run file (``"-"``: standard input), a folder of run
+    files or a list of paths (:func:`~evalkit.evaluate.sources.runs_source`).  Judgments:
     ``ratings`` (``topic, assessor, doc, rating``, a frame or a file) and/or
     ``judges`` (``{name: qrels path or frame}``, or a labels frame), pooled
     into ``all:<gain>`` and, with ``per_judge``, also scored judge by judge;
-    or ``qrels`` (a frame or a file) + ``gain_map``.  ``order``: ``"score"`` (trec_eval's) or
+    or ``qrels`` (a frame or a file) + ``gain_map``; or ``judgment_groups`` (trec_eval's
+    ``qrels_jg`` file or a ``topic, group, doc, grade`` frame) with ``measures=["qrels_jg"]``.
+    ``order``: ``"score"`` (trec_eval's) or
     ``"rank"``; ``missing``: ``"zero"`` (trec_eval ``-c``) or ``"skip"``.
     ``measure`` echoes the names given.  ``beta``: P+ and Q's blended ratio.
+    trec_eval's options: ``judged_only`` (``-J``), ``depth`` (``-M``), ``rel_level``
+    (``-l``: the relevance level of every binary measure whose name gives no ``rel=``).
+    ``frame.attrs["num_q"]``: ``{column: {run: topics}}``, the topics each mean covers.
     """
     if beta != 1.0:
         raise InputError("beta other than 1 is not available in this version")
-    specs = [parse_measure(m) for m in measures]
-    runs, qrels, ratings = runs_source(runs), qrels_frame(qrels), ratings_frame(ratings)
-    columns, gmax = gain_columns(ratings, qrels, gain_map, gain, p, dmax, judges, per_judge)
-    judged = judgments(columns, gmax)
-    del columns, ratings, qrels, judges           # indexed in `judged`; what the caller
-    release_free_memory()                         # does not hold is freed before the runs
-    scored = scored_runs(runs, judged, specs, order, missing)
+    if rel_level is not None and not (np.isfinite(float(rel_level)) and float(rel_level) > 0):
+        from ...errors import ParameterError
+
+        raise ParameterError("rel_level", rel_level, "a relevance level > 0 (trec_eval's -l)")
+    options = ListOptions(depth, bool(judged_only))
+    runs = runs_source(runs)
+    if judgment_groups is not None:
+        if per_judge or any(x is not None for x in (ratings, qrels, judges)):
+            raise InputError("judgment groups are the judgments of their own: give "
+                             "--judgment-groups without --judge, --ratings, --qrels or --per-judge")
+        from .judgment_groups import average_over_groups, group_columns, group_measures
+
+        specs = group_measures(measures, rel_level)
+        judged = judgments(group_columns(_groups_frame(judgment_groups)))
+        scored = average_over_groups(scored_runs(runs, judged, specs, order, missing,
+                                                 options=options))
+        gain = "judgment groups"
+    else:
+        specs = [with_rel_level(parse_measure(m), rel_level) for m in measures]
+        qrels, ratings = qrels_frame(qrels), ratings_frame(ratings)
+        columns, gmax = gain_columns(ratings, qrels, gain_map, gain, p, dmax, judges, per_judge)
+        judged = judgments(columns, gmax)
+        del columns, ratings, qrels, judges           # indexed in `judged`; what the caller
+        release_free_memory()                         # does not hold is freed before the runs
+        scored = scored_runs(runs, judged, specs, order, missing, options=options)
     out = tidy(scored, specs, per_topic, per_judge)
     ntcir = [s for s in specs if s.family == NTCIREVAL]
     pooled = len(scored.columns) - 1                  # the pooled column (or the qrels) is last
@@ -245,9 +278,61 @@ def score(runs, ratings: pd.DataFrame | None = None, *, qrels: pd.DataFrame | No
     out.attrs["excluded_topics"] = [str(t) for t in np.array(scored.topics)[excluded]]
     out.attrs["notes"] = scored.notes
     out.attrs["topics"] = int((~excluded).sum())
-    out.attrs["measure_notes"] = measure_notes(specs, judged, gain, per_judge, gain_map,
-                                               scored if ntcir else None)
+    counted = np.isfinite(scored.values).any(axis=1).sum(axis=-1)          # (G, R)
+    out.attrs["num_q"] = {column: dict(zip(scored.runs, map(int, counted[g])))
+                          for g, column in enumerate(scored.columns)}
+    out.attrs["trec_eval_names"] = {s.name: trec_eval_name(s, rel_level) for s in specs}
+    out.attrs["measure_notes"] = (
+        ["judgments: trec_eval's judgment groups (qrels_jg); each topic's value is the mean "
+         "over the groups that judged it"] if judgment_groups is not None else
+        measure_notes(specs, judged, gain, per_judge, gain_map, scored if ntcir else None)
+    ) + _option_notes(options, rel_level, specs)
     return out
+
+
+def _groups_frame(groups) -> pd.DataFrame:
+    """A judgment-groups frame as it is; a path read as trec_eval's qrels_jg file."""
+    if isinstance(groups, pd.DataFrame):
+        return groups
+    if isinstance(groups, (str, Path)):
+        from ...formats.judgment_groups import read_judgment_groups
+
+        return read_judgment_groups(groups)
+    raise InputError(f"judgment groups must be a frame or a qrels_jg file, not "
+                     f"{type(groups).__name__}")
+
+
+_REL_GIVEN = re.compile(r"\([^()]*\brel\s*=")
+
+
+def with_rel_level(spec, rel_level: float | None):
+    """``spec`` with the relevance level ``rel_level`` (trec_eval's ``-l``) when it is a
+    binary measure whose name does not set ``rel=`` itself (``AP(rel=2)`` keeps 2)."""
+    if rel_level is None or "rel" not in MEASURES[spec.base].params:
+        return spec
+    given = getattr(spec, "rel_given", None)
+    if given is None:
+        given = bool(_REL_GIVEN.search(spec.name))
+    return spec if given else dataclasses.replace(spec, rel=float(rel_level))
+
+
+def _option_notes(options: ListOptions, rel_level, specs) -> list[str]:
+    notes = []
+    if options.depth is not None:
+        notes.append(f"--depth {options.depth}: only the first {options.depth} documents of each "
+                     "topic's ordered list are read (trec_eval -M)")
+    if options.judged_only:
+        notes.append("--judged-only: documents a judgment column does not judge (not in its "
+                     "qrels, or graded below 0) are removed from the lists before any measure "
+                     "(trec_eval -J, condensed lists); these values are not comparable with "
+                     "full-list ones")
+    if rel_level is not None:
+        kept = [s.name for s in specs if getattr(s, "base", None) in MEASURES
+                and "rel" in MEASURES[s.base].params and s.rel != float(rel_level)]
+        notes.append(f"--rel-level {rel_level:g}: a gain of at least {rel_level:g} is relevant "
+                     "for the binary measures (trec_eval -l)"
+                     + (f"; {', '.join(kept)} keep their own rel=" if kept else ""))
+    return notes
 
 
 def measure_notes(specs, judged: Judgments, gain: str, per_judge: bool, gain_map,
