@@ -164,6 +164,9 @@ def run_score(args) -> int:
     if args.runs.count("-") > 1:
         raise InputError("'-' (a run on standard input) can be given once")
     if args.judgment_groups is not None:
+        if args.per_judge:
+            raise InputError("--per-judge scores each judge's own labels; --judgment-groups "
+                             "are averaged over each topic's groups, as trec_eval does")
         data = _judgment_group_inputs(args)
     else:
         data = read_inputs(args)

@@ -196,7 +196,12 @@ def _labels(ratings, judges) -> pd.DataFrame | None:
 
 def tidy(scored: Scored, specs, per_topic: bool, per_judge: bool) -> pd.DataFrame:
     """Rows ``[judge,] run, measure, topic, value``: per column, run and measure its topics
-    (with ``per_topic``) and then ``all``, the mean over the topics it can score."""
+    (with ``per_topic``) and then ``all``, the mean over the topics it can score.
+
+    The mean adds the topics' values one after another in topic order (byte order of the
+    ids) and divides by their number, as trec_eval does (``meas_acc.c``, ``meas_avg.c``), so
+    that a mean lying on a rounding boundary prints trec_eval's four decimals (a pairwise
+    sum differs in the last bit: P_avgjg_10 0.0437 against 0.0438 on a 40-topic case)."""
     topics = np.array(scored.topics, dtype=object)
     names = [s.name for s in specs]
     frames = []
@@ -204,8 +209,9 @@ def tidy(scored: Scored, specs, per_topic: bool, per_judge: bool) -> pd.DataFram
         values = scored.values[g]                                               # (M, R, T)
         with np.errstate(invalid="ignore"):
             counted = np.isfinite(values)
-            means = np.where(counted.any(-1), np.nansum(values, -1) / np.maximum(counted.sum(-1), 1),
-                             np.nan)
+            in_order = np.cumsum(np.where(counted, values, 0.0), axis=-1)[..., -1] if len(
+                topics) else np.zeros(values.shape[:-1])
+            means = np.where(counted.any(-1), in_order / np.maximum(counted.sum(-1), 1), np.nan)
         for r, run in enumerate(scored.runs):
             for m, name in enumerate(names):
                 keep = counted[m, r] if per_topic else np.zeros(len(topics), bool)
