@@ -26,8 +26,6 @@ Everything a user should know but not parse is in ``frame.attrs["notes"]``.
 
 from __future__ import annotations
 
-import dataclasses
-import re
 from functools import partial
 from pathlib import Path
 
@@ -36,7 +34,7 @@ import pandas as pd
 
 from ...errors import InputError
 from ...measures.ranked import UNJUDGED
-from ...measures.registry import MEASURES, NTCIREVAL, parse_measure
+from ...measures.registry import NTCIREVAL, parse_measure
 from ..columns import rename
 from ..judges.gains import parse_gain_map
 from ..memory import release_free_memory
@@ -46,8 +44,9 @@ from ..sources import qrels_frame, ratings_frame, runs_source
 from .judgments import Judgments, judge_columns, judgments, pooled_column, qrels_column
 from .lists import ListOptions, Scored, score_runs
 from .trec_eval_format import trec_eval_name
+from .trec_eval_options import option_notes, with_rel_level
 
-__all__ = ["score", "scored_runs", "gain_columns", "pooled_judgments", "tidy", "with_rel_level"]
+__all__ = ["score", "scored_runs", "gain_columns", "pooled_judgments", "tidy"]
 
 
 def scored_runs(runs, judged: Judgments, specs, order: str = "score", missing: str = "zero",
@@ -262,10 +261,10 @@ def score(runs, ratings: pd.DataFrame | None = None, *, qrels: pd.DataFrame | No
         if per_judge or any(x is not None for x in (ratings, qrels, judges)):
             raise InputError("judgment groups are the judgments of their own: give "
                              "--judgment-groups without --judge, --ratings, --qrels or --per-judge")
-        from .judgment_groups import average_over_groups, group_columns, group_measures
+        from .judgment_groups import average_over_groups, group_columns, group_measures, groups_frame
 
         specs = group_measures(measures, rel_level)
-        judged = judgments(group_columns(_groups_frame(judgment_groups)))
+        judged = judgments(group_columns(groups_frame(judgment_groups)))
         scored = average_over_groups(scored_runs(runs, judged, specs, order, missing,
                                                  options=options))
         gain = "judgment groups"
@@ -292,53 +291,8 @@ def score(runs, ratings: pd.DataFrame | None = None, *, qrels: pd.DataFrame | No
         ["judgments: trec_eval's judgment groups (qrels_jg); each topic's value is the mean "
          "over the groups that judged it"] if judgment_groups is not None else
         measure_notes(specs, judged, gain, per_judge, gain_map, scored if ntcir else None)
-    ) + _option_notes(options, rel_level, specs)
+    ) + option_notes(options, rel_level, specs)
     return out
-
-
-def _groups_frame(groups) -> pd.DataFrame:
-    """A judgment-groups frame as it is; a path read as trec_eval's qrels_jg file."""
-    if isinstance(groups, pd.DataFrame):
-        return groups
-    if isinstance(groups, (str, Path)):
-        from ...formats.judgment_groups import read_judgment_groups
-
-        return read_judgment_groups(groups)
-    raise InputError(f"judgment groups must be a frame or a qrels_jg file, not "
-                     f"{type(groups).__name__}")
-
-
-_REL_GIVEN = re.compile(r"\([^()]*\brel\s*=")
-
-
-def with_rel_level(spec, rel_level: float | None):
-    """``spec`` with the relevance level ``rel_level`` (trec_eval's ``-l``) when it is a
-    binary measure whose name does not set ``rel=`` itself (``AP(rel=2)`` keeps 2)."""
-    if rel_level is None or "rel" not in MEASURES[spec.base].params:
-        return spec
-    given = getattr(spec, "rel_given", None)
-    if given is None:
-        given = bool(_REL_GIVEN.search(spec.name))
-    return spec if given else dataclasses.replace(spec, rel=float(rel_level))
-
-
-def _option_notes(options: ListOptions, rel_level, specs) -> list[str]:
-    notes = []
-    if options.depth is not None:
-        notes.append(f"--depth {options.depth}: only the first {options.depth} documents of each "
-                     "topic's ordered list are read (trec_eval -M)")
-    if options.judged_only:
-        notes.append("--judged-only: documents a judgment column does not judge (not in its "
-                     "qrels, or graded below 0) are removed from the lists before any measure "
-                     "(trec_eval -J, condensed lists); these values are not comparable with "
-                     "full-list ones")
-    if rel_level is not None:
-        kept = [s.name for s in specs if getattr(s, "base", None) in MEASURES
-                and "rel" in MEASURES[s.base].params and s.rel != float(rel_level)]
-        notes.append(f"--rel-level {rel_level:g}: a gain of at least {rel_level:g} is relevant "
-                     "for the binary measures (trec_eval -l)"
-                     + (f"; {', '.join(kept)} keep their own rel=" if kept else ""))
-    return notes
 
 
 def measure_notes(specs, judged: Judgments, gain: str, per_judge: bool, gain_map,

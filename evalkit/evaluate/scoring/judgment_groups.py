@@ -28,6 +28,7 @@ once; :func:`average_over_groups` then averages each topic over its groups.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -40,7 +41,7 @@ from .judgments import judge_columns
 from .lists import Scored
 
 __all__ = ["GroupMeasure", "GROUP_MEASURES", "group_measures", "group_columns",
-           "average_over_groups"]
+           "groups_frame", "average_over_groups"]
 
 #: trec_eval's default cutoffs (``m_P_avgjg.c``, ``m_Rprec_mult_avgjg.c``).
 P_CUTOFFS = (5, 10, 15, 20, 30, 100, 200, 500, 1000)
@@ -142,6 +143,18 @@ def group_measures(names, rel_level: float | None = None) -> list[GroupMeasure]:
                      else f"{base}_{cut:3.2f}")
             out.append(GroupMeasure(label, base, cut, rel))
     return out
+
+
+def groups_frame(groups) -> pd.DataFrame:
+    """A judgment-groups frame as it is; a path read as trec_eval's qrels_jg file."""
+    if isinstance(groups, pd.DataFrame):
+        return groups
+    if isinstance(groups, (str, Path)):
+        from ...formats.judgment_groups import read_judgment_groups
+
+        return read_judgment_groups(groups)
+    raise InputError(f"judgment groups must be a frame or a qrels_jg file, not "
+                     f"{type(groups).__name__}")
 
 
 def group_columns(groups: pd.DataFrame) -> dict[str, pd.DataFrame]:
