@@ -218,3 +218,50 @@ def test_the_mean_adds_the_topics_in_order_as_trec_eval_does():
     mean = tidy(scored, [parse_measure("AP")], False, False)["value"].iloc[-1]
     assert mean == reduce(add, values.tolist()) / 300
     assert np.sum(values) / 300 != mean                 # the test can tell the two sums apart
+
+
+def test_per_judge_blocks_are_each_judges_own_trec_eval_output(tmp_path, capsys):
+    """With --per-judge, one block per judge and run, each what the judge's qrels alone give
+    (trec_eval on that judge's file); the pooled all:raw blocks come last."""
+    q, r = _world(7)
+    other = q.assign(grade=np.where(q["grade"] > 0, 4 - q["grade"], q["grade"]))
+    other = other[other["topic"] != "q3"]                          # a judge without q3
+    paths = {}
+    for name, frame in (("ann", q), ("bo", other)):
+        paths[name] = tmp_path / name
+        paths[name].write_text("".join(f"{t} 0 {d} {g}\n" for t, d, g in frame.itertuples(
+            index=False)))
+    runs = []
+    for tag in ("r1", "r2"):
+        runs.append(tmp_path / tag)
+        runs[-1].write_text("".join(f"{t} Q0 {d} {k} {s + (tag == 'r2')} {tag}\n" for t, d, k, s in
+                                    r[["topic", "doc", "rank", "score"]].itertuples(index=False)))
+    measures = ["--measure", "AP", "--measure", "nDCG@10", "--measure", "P@5"]
+    assert cli.main(["score", "--judge", f"ann={paths['ann']}", "--judge", f"bo={paths['bo']}",
+                     "--per-judge", *measures, "--per-topic", "--format", "trec_eval",
+                     *map(str, runs)]) == 0
+    out, err = capsys.readouterr()
+    assert "ann r1, ann r2, bo r1, bo r2, all:raw r1, all:raw r2" in err
+    expected = ""
+    for name in ("ann", "bo"):
+        for run in runs:
+            assert cli.main(["score", "--qrels", str(paths[name]), *measures, "--per-topic",
+                             "--format", "trec_eval", str(run)]) == 0
+            expected += capsys.readouterr().out
+    assert out.startswith(expected) and out.count("runid") == 6
+    assert "num_q                 \tall\t7\n" in expected                  # bo lacks q3
+
+
+def test_judgment_groups_stand_alone(tmp_path, capsys):
+    """--judgment-groups are the judgments of their own: one line, exit 2, nothing on stdout."""
+    path = tmp_path / "qrels_jg"
+    path.write_text("t alice a 1\n")
+    run = tmp_path / "run"
+    run.write_text("t Q0 a 1 3 s\n")
+    for extra, says in ((["--qrels", str(path)], "without --judge, --ratings or --qrels"),
+                        (["--per-judge"], "averaged over each topic's groups"),
+                        (["--gain", "ug"], "do not apply to --judgment-groups")):
+        assert cli.main(["score", "--judgment-groups", str(path), "--measure", "qrels_jg", *extra,
+                         str(run)]) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and says in err and len(err.strip().splitlines()) == 1
