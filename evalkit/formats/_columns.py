@@ -29,6 +29,7 @@ import pandas as pd
 
 from ..errors import InputError
 from ._compressed import content_size
+from ._fields import first_fields
 from ._header import LineFormat, header_checked
 from ._text import _file_bytes
 
@@ -206,26 +207,6 @@ def _field_counts(raw: bytes, chunk: int = 1 << 24) -> np.ndarray:
     return np.concatenate(out) if out else np.zeros(0, dtype=np.int64)
 
 
-def first_fields(raw: bytes, n: int, counts: np.ndarray) -> bytes:
-    """``raw`` (a simple file) with every field after a line's ``n``-th turned into spaces
-    (so byte offsets and line numbers stay); ``counts``: :func:`_field_counts` of ``raw``."""
-    a = np.frombuffer(raw, dtype=np.uint8)
-    space = (a == 32) | (a == 9) | (a == 10) | (a == 13)
-    begins = np.flatnonzero(~space & np.concatenate(([True], space[:-1])))
-    del space
-    first = np.concatenate(([0], np.cumsum(counts)[:-1]))    # each line's first field's index
-    long = np.flatnonzero(counts > n)
-    cut = begins[first[long] + n]                              # where field n + 1 starts
-    end = np.append(np.flatnonzero(a == 10), len(a))[long]     # each long line's end
-    end = end - ((end > 0) & (a[np.maximum(end - 1, 0)] == 13))      # keep a CRLF's CR
-    marks = np.zeros(len(a) + 1, dtype=np.int64)
-    np.add.at(marks, cut, 1)
-    np.add.at(marks, end, -1)
-    out = a.copy()
-    out[np.cumsum(marks[:-1]) > 0] = 32
-    return out.tobytes()
-
-
 def read_columns(path, n: int, text: tuple[int, ...] | None = None,
                  fmt: LineFormat | None = None, skip_header: bool | None = None,
                  extra: bool = False) -> Columns:
@@ -234,10 +215,9 @@ def read_columns(path, n: int, text: tuple[int, ...] | None = None,
     Columns in ``text`` are read as text, the others as numbers where every
     token of the column is one (else as text); ``text=None`` reads all as text.
     When a line has other than ``n`` fields, only the rows before it are split
-    (the first error is on that line or before it).  With ``extra``, fields
-    after the ``n``-th are ignored (as trec_eval ignores a run line's): such a
-    line counts ``n`` fields, and ``Columns.extra_lines`` says how many there are.
-    ``fmt``, ``skip_header``: the first line's check (:func:`checked_bytes`).
+    (the first error is on that line or before it).  With ``extra``, fields after the
+    ``n``-th are ignored, as trec_eval ignores a run line's (``Columns.extra_lines``
+    counts such lines).  ``fmt``, ``skip_header``: the first line's check (:func:`checked_bytes`).
     """
     path = Path(path)
     raw, simple = checked_bytes(path, fmt, skip_header)

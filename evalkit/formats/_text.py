@@ -21,9 +21,25 @@ from ..errors import InputError
 from ._compressed import decompressed
 
 
+#: The file name that stands for standard input (a run on stdin, as trec_eval 10 reads it).
+STDIN = "-"
+_stdin: list[bytes] = []
+
+
+def _stdin_bytes() -> bytes:
+    """Standard input's bytes, read once per process (a reader may read a file twice)."""
+    if not _stdin:
+        import sys
+
+        _stdin.append(sys.stdin.buffer.read())
+    return _stdin[0]
+
+
 def _file_bytes(path: Path) -> bytes:
     """A file's bytes, decompressed when compressed, with a UTF-8 BOM dropped; a missing
-    path or a folder is an InputError."""
+    path or a folder is an InputError; ``-`` (:data:`STDIN`) is standard input."""
+    if str(path) == STDIN:
+        return decompressed(Path(STDIN), _stdin_bytes()).removeprefix(b"\xef\xbb\xbf")
     path = Path(path)
     if not path.exists():
         raise InputError("file not found", path=path, hint="check the path")

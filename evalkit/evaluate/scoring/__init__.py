@@ -5,5 +5,5 @@ from ..._lazy import exports
 __getattr__, __dir__, __all__ = exports(__name__, {
     "engine": ("score", "scored_runs", "gain_columns", "pooled_judgments"),
     "judgments": ("Judgments", "judgments"),
-    "lists": ("Scored", "score_runs"),
+    "lists": ("ListOptions", "Scored", "score_runs"),
 })

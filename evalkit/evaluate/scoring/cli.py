@@ -1,8 +1,9 @@
 """``evalkit score`` and ``evalkit measures``: the parsers and the output of the scores.
 
 Scores go to stdout (trec_eval-style ``run<TAB>measure<TAB>topic<TAB>value``
-with four decimals, ``judge<TAB>run<TAB>...`` with ``--per-judge``, or CSV /
-JSON at full float precision); everything a user should know but not parse
+with four decimals, ``judge<TAB>run<TAB>...`` with ``--per-judge``, CSV /
+JSON at full float precision, or trec_eval's own layout with ``--format
+trec_eval``, :mod:`.trec_eval_format`); everything a user should know but not parse
 (dropped topics, excluded topics, unjudged documents, ranks that contradict
 the scores, topics a run lacks, which gains and stopping probabilities the
 measures used) goes to stderr.
@@ -30,7 +31,10 @@ DESCRIPTION = (
     "descending, ties by document id descending) unless --order rank. stdout: "
     "'[judge] run measure topic value' lines (tsv, four decimals, no header; one 'all' line "
     "per run and measure, the mean), or csv / json at full precision. stderr: dropped, "
-    "excluded and missing topics, unjudged documents, ranks that contradict scores.")
+    "excluded and missing topics, unjudged documents, ranks that contradict scores. "
+    "trec_eval's options: --judged-only (-J), --depth N (-M), --rel-level L (-l), "
+    "--judgment-groups FILE (-R qrels_jg), '-' for a run on stdin, --format trec_eval "
+    "(its own output, to diff).")
 MEASURES_DESCRIPTION = (
     "List every measure evalkit score knows: its name, parameters, trec_eval's and "
     "ir_measures' names for it, its formula and source.")
@@ -60,9 +64,50 @@ def add_score_parser(sub) -> None:
     sc.add_argument("--rename", action="append", metavar="OLD=NEW",
                     help="name a run: OLD is a run file given or a run's tag (run files sharing "
                          "a tag are otherwise named by their files); repeatable")
-    sc.add_argument("--format", choices=("tsv", "csv", "json"), default="tsv",
+    sc.add_argument("--format", choices=("tsv", "csv", "json", "trec_eval"), default="tsv",
                     help="tsv (default): trec_eval's 'run measure topic value' lines with four "
-                         "decimals; csv (with a header) or json (records) at full precision")
+                         "decimals; csv (with a header) or json (records) at full precision; "
+                         "trec_eval: trec_eval's own output (one block per run, per judge "
+                         "with --per-judge), to diff against it")
+    te = sc.add_argument_group("trec_eval's options")
+    te.add_argument("--judged-only", action="store_true",
+                    help="trec_eval -J: remove the documents the judgments do not judge (not in "
+                         "the qrels, or graded below 0) from each list before any measure "
+                         "(condensed lists)")
+    te.add_argument("--depth", type=_positive_int, metavar="N",
+                    help="trec_eval -M: read only the first N documents of each topic's list")
+    te.add_argument("--rel-level", type=_positive_float, metavar="L",
+                    help="trec_eval -l: a gain of at least L is relevant for every binary "
+                         "measure (default 1); a measure's own rel=, AP(rel=2), wins")
+    te.add_argument("--judgment-groups", metavar="FILE",
+                    help="trec_eval -R qrels_jg: a qrels file whose second column names the "
+                         "judgment group; with --measure qrels_jg (map_avgjg, P_avgjg, "
+                         "Rprec_mult_avgjg), each topic averaged over its groups")
+
+
+def _positive_int(text: str) -> int:
+    import argparse
+
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of documents >= 1, got {text!r}")
+    return value
+
+
+def _positive_float(text: str) -> float:
+    import argparse
+    import math
+
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"expected a relevance level > 0, got {text!r}")
+    return value
 
 
 def add_measures_parser(sub) -> None:
@@ -119,16 +164,34 @@ def run_score(args) -> int:
     if not args.measure or not args.runs:
         raise InputError("give --measure M (e.g. --measure nDCG@10) and run files",
                          hint="evalkit measures lists the measures")
-    data = read_inputs(args)
+    if args.runs.count("-") > 1:
+        raise InputError("'-' (a run on standard input) can be given once")
+    if args.judgment_groups is not None:
+        if args.per_judge:
+            raise InputError("--per-judge scores each judge's own labels; --judgment-groups "
+                             "are averaged over each topic's groups, as trec_eval does")
+        data = _judgment_group_inputs(args)
+    else:
+        data = read_inputs(args)
     if args.per_judge and "ratings" not in data:
         raise InputError("--per-judge scores each judge's own labels: give the judges with "
                          "--judge NAME=FILE (one per judge) or --ratings FILE, not --qrels")
     out = score(**data, gain=args.gain, measures=args.measure, per_topic=args.per_topic,
                 per_judge=args.per_judge, order=args.order, missing=args.missing,
-                common_topics=args.common_topics, rename=run_renames(args))
+                common_topics=args.common_topics, rename=run_renames(args),
+                judged_only=args.judged_only, depth=args.depth, rel_level=args.rel_level)
     report_frame(out, "score")
     print_notes(out.attrs.get("measure_notes", []), "score")
-    if args.format == "json":
+    if args.format == "trec_eval":
+        from .trec_eval_format import trec_eval_text
+
+        if args.per_judge:
+            blocks = list(dict.fromkeys(zip(out["judge"], out["run"])))
+            print_notes(["--format trec_eval: one block per judge and run, in this order: "
+                         + ", ".join(f"{j} {r}" for j, r in blocks[:12])
+                         + (" ..." if len(blocks) > 12 else "")], "score")
+        sys.stdout.write(trec_eval_text(out))
+    elif args.format == "json":
         write_records(out)
     elif args.format == "csv":   # full precision: what a script reads back
         out.to_csv(sys.stdout, index=False, na_rep="nan", lineterminator="\n")
@@ -143,6 +206,25 @@ def run_renames(args) -> dict:
     from ...formats.scores import parse_renames
 
     return parse_renames(getattr(args, "rename", None))
+
+
+def _judgment_group_inputs(args) -> dict:
+    """The runs and the judgment groups (``--judgment-groups``), which stand alone."""
+    from ...errors import InputError
+    from ...formats._columns import use_compiled
+    from ...formats.judgment_groups import read_judgment_groups
+    from ..runs.files import RunFiles
+
+    if args.ratings or args.judge or args.qrels is not None:
+        raise InputError("--judgment-groups are the judgments of their own: give it without "
+                         "--judge, --ratings or --qrels")
+    if args.gain_map is not None or args.gain != "raw":
+        raise InputError("--gain and --gain-map do not apply to --judgment-groups (trec_eval "
+                         "reads their grades as gains, as in qrels)")
+    groups = read_judgment_groups(args.judgment_groups, getattr(args, "skip_header", None))
+    print_notes(groups.attrs.get("read_notes", []), args.command)
+    return {"runs": RunFiles(args.runs, compiled=use_compiled(*args.runs)),
+            "judgment_groups": groups}
 
 
 def argparse_namespace(**values):

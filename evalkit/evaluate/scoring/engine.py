@@ -17,6 +17,10 @@ Which topics a mean covers (``docs/measures.md``):
   no relevant document); NTCIREVAL's leave out a topic without a positive
   gain (``frame.attrs["excluded_topics"]``).
 
+trec_eval's options (``docs/measures.md``): ``judged_only`` (``-J``, condensed
+lists), ``depth`` (``-M``), ``rel_level`` (``-l``; a measure's own ``rel=`` wins)
+and ``judgment_groups`` (``-R qrels_jg``, :mod:`.judgment_groups`).
+
 Everything a user should know but not parse is in ``frame.attrs["notes"]``, and
 is shown as a warning when called from a notebook (:mod:`evalkit.evaluate.notes`).
 """
@@ -24,7 +28,6 @@ is shown as a warning when called from a notebook (:mod:`evalkit.evaluate.notes`
 from __future__ import annotations
 
 from functools import partial
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -32,25 +35,27 @@ import pandas as pd
 from ...errors import InputError
 from ...measures.ranked import UNJUDGED
 from ...measures.registry import NTCIREVAL, parse_measure
-from ..columns import rename
-from ..judges.gains import parse_gain_map
 from ..memory import release_free_memory
 from ..notes import show_notes
 from ..runs.files import Progress, RunFiles, run_tables
 from ..runs.frames import normalise_runs
 from ..sources import qrels_frame, ratings_and_judges, runs_source
-from .judgments import (Judgments, judge_columns, judgments, mapped_pooled_column, pooled_column,
-                        qrels_column)
-from .lists import Scored, score_runs
+from .gain_columns import gain_columns, judge_labels, judges_and_runs, pooled_judgments
+from .judgments import Judgments, judgments
+from .lists import ListOptions, Scored, score_runs
+from .trec_eval_format import trec_eval_name
+from .trec_eval_options import option_notes, with_rel_level
 
 __all__ = ["score", "scored_runs", "gain_columns", "pooled_judgments", "judge_labels",
            "judges_and_runs", "tidy"]
 
 
 def scored_runs(runs, judged: Judgments, specs, order: str = "score", missing: str = "zero",
-                progress=None, rename: dict | None = None) -> Scored:
+                progress=None, options: ListOptions = ListOptions(),
+                rename: dict | None = None) -> Scored:
     """Every run's scores: run files (:class:`RunFiles`) read and scored one at a time, or a
-    runs frame; the same values either way (tested)."""
+    runs frame; the same values either way (tested).  ``options``: trec_eval's ``-M`` and
+    ``-J`` (:class:`~evalkit.evaluate.scoring.lists.ListOptions`)."""
     from ...formats._header import skip_headers
     from ...formats.trec import run_table
 
@@ -69,7 +74,7 @@ def scored_runs(runs, judged: Judgments, specs, order: str = "score", missing: s
             read = partial(run_table, vocabulary=vocabulary, compiled=compiled, skip_header=skip)
             readers = READERS if len(judged.names) <= 2 else 1
             return score_runs(_read_ahead(runs, read, readers), judged, specs, order, missing,
-                              bar.update, rename)
+                              bar.update, options, rename)
         finally:
             bar.close()
     frame = normalise_runs(runs)
@@ -77,7 +82,7 @@ def scored_runs(runs, judged: Judgments, specs, order: str = "score", missing: s
         order = "rank"          # no scores to order by: the ranks as given
     frame["score"] = frame["score"].fillna(0.0)
     return score_runs(run_tables(frame, judged.docs.to_numpy(dtype=object)), judged, specs,
-                      order, missing, rename=rename)
+                      order, missing, options=options, rename=rename)
 
 
 #: Run files read at once on background threads while the caller scores the one before.
@@ -108,142 +113,14 @@ def _read_ahead(paths, read, readers: int = READERS):
             yield ahead.popleft().result()
 
 
-def gain_columns(ratings=None, qrels=None, gain_map=None, gain: str = "raw", p: float = 0.2,
-                 dmax: int | None = None, judges=None, per_judge: bool = False):
-    """``(columns, gmax)`` for :func:`~evalkit.evaluate.scoring.judgments.judgments`.
-
-    ``judges``: a labels frame (``topic, judge, doc, grade``, as
-    :func:`~evalkit.evaluate.judges.labels.read_labels` reads them) or ``{name:
-    qrels path or frame}``; pooled into ``all:<gain>`` (with ``ratings``,
-    whose assessors are judges too), and with ``per_judge`` each judge's own
-    column first.  ``qrels`` + ``gain_map``: one column, ``qrels``.
-    """
-    if qrels is not None:
-        if ratings is not None or judges is not None:
-            raise InputError("give judges (--judge, --ratings) or graded --qrels, not both")
-        if gain != "raw":
-            raise InputError(f"--gain {gain} needs several judges' labels (--judge or --ratings), "
-                             "not one --qrels file")
-        if gain_map is None:               # the grade is the gain, as trec_eval reads qrels
-            grades = pd.to_numeric(rename(qrels, ("topic", "doc", "grade"), what="qrels")["grade"])
-            gain_map = {int(g): float(g) for g in np.unique(grades) if g > 0}
-        mapping = parse_gain_map(gain_map) if isinstance(gain_map, str) else dict(gain_map)
-        return {"qrels": qrels_column(qrels, mapping)}, {"qrels": max([1.0, *mapping.values()])}
-    labels = _labels(ratings, judges)
-    if labels is None:
-        raise InputError("give judgments: --judge NAME=FILE (one per judge), --ratings FILE, "
-                         "or --qrels FILE")
-    mapping = _judges_gain_map(gain_map, gain)
-    columns, gmax = {}, {}
-    top = labels.attrs.get("grades", (0, int(labels["grade"].max())))[1]
-    if per_judge:
-        columns = judge_columns(labels, mapping)
-        top_gain = float(top) if mapping is None else max([0.0, *mapping.values()])
-        gmax = {name: max(top_gain, 1.0) for name in columns}
-    name = f"all:{gain}"
-    if name in columns:
-        raise InputError(f"a judge is named {name}, the name of the pooled judgments",
-                         hint="rename that judge")
-    if mapping is not None:
-        columns[name] = mapped_pooled_column(labels, mapping)
-        return columns, gmax
-    ratings_frame = pd.DataFrame({"topic": labels["topic"].to_numpy(), "assessor":
-                                  labels["judge"].to_numpy(), "doc": labels["doc"].to_numpy(),
-                                  "rating": labels["grade"].to_numpy()})
-    columns[name] = pooled_column(ratings_frame, gain, p, dmax if dmax is not None else top)
-    return columns, gmax
-
-
-def _judges_gain_map(gain_map, gain: str) -> dict | None:
-    """``--gain-map`` with judges: each judge's grade -> gain, mapped before any pooling, so
-    only RawG (the sum of the gains) can pool them; WG and UG are defined on the grades."""
-    if gain_map is None:
-        return None
-    if gain != "raw":
-        raise InputError(f"--gain-map maps each judge's grades to gains, which --gain raw then "
-                         f"sums; --gain {gain} is defined on the grades themselves (Sakai 2017, "
-                         "Eqs. 1-2)", hint="leave out --gain-map, or give --gain raw")
-    return parse_gain_map(gain_map) if isinstance(gain_map, str) else dict(gain_map)
-
-
-def judge_labels(ratings=None, judges=None, common: bool = False):
-    """``(labels, topics)``: every judge's labels as one frame (``topic, judge, doc, grade``;
-    None without judges) and ``{judge: topics}``; a judge sharing no topic with the others is
-    refused here, before any run is read; ``common``: only the topics every judge judged
-    (:mod:`evalkit.evaluate.judges.topics`)."""
-    from ..judges.topics import common_topics, judge_topics, refuse_disjoint_judges
-
-    labels = _labels(ratings, judges)
-    if labels is None:
-        if common:
-            raise InputError("--common-topics applies to judges (--judge, --ratings), not to "
-                             "one --qrels file")
-        return None, {}
-    topics = judge_topics(labels)
-    refuse_disjoint_judges(topics)
-    if common:
-        labels = common_topics(labels)
-        topics = judge_topics(labels)
-    return labels, topics
-
-
-def judges_and_runs(scored: Scored, topics: dict) -> list[str]:
-    """A judge sharing no topic with the runs refused (before any output); the note on the
-    judges' differing topic sets, if they differ."""
-    from ..judges.topics import refuse_disjoint_judges, run_topics, topics_note
-
-    if not topics:
-        return []
-    runs = run_topics(scored)
-    refuse_disjoint_judges(topics, runs)
-    note = topics_note(topics, runs)
-    return [note] if note else []
-
-
-def pooled_judgments(ratings=None, qrels=None, gain_map=None, gains=("raw",), p: float = 0.2,
-                     dmax: int | None = None, judges=None) -> Judgments:
-    """One pooled column per gain of ``gains`` (``all:raw``, ``all:ug``...; ``compare`` scores
-    two gains on the same runs), or the one ``qrels`` column."""
-    columns, gmax = {}, {}
-    for gain in gains:
-        c, m = gain_columns(ratings, qrels, gain_map, gain, p, dmax, judges)
-        columns.update(c)
-        gmax.update(m)
-    return judgments(columns, gmax)
-
-
-def _labels(ratings, judges) -> pd.DataFrame | None:
-    """One labels frame (``topic, judge, doc, grade``) from ``ratings`` and ``judges``."""
-    from ..columns import rename
-    from ..judges.labels import LABEL_COLUMNS, read_labels
-
-    parts = []
-    if judges is not None:
-        if isinstance(judges, pd.DataFrame):
-            parts.append(judges[LABEL_COLUMNS])
-        else:
-            paths = {n: j for n, j in judges.items() if isinstance(j, (str, Path))}
-            if paths:
-                parts.append(read_labels(paths)[0])
-            for n, j in judges.items():
-                if not isinstance(j, (str, Path)):
-                    q = rename(j, ("topic", "doc", "grade"), what=f"judge {n}'s qrels")
-                    parts.append(q.assign(judge=str(n))[LABEL_COLUMNS])
-    if ratings is not None:
-        r = rename(ratings, ("topic", "assessor", "doc", "rating"), what="ratings")
-        parts.append(pd.DataFrame({"topic": r["topic"], "judge": r["assessor"], "doc": r["doc"],
-                                   "grade": r["rating"]}))
-    if not parts:
-        return None
-    attrs = next((p.attrs for p in parts if "grades" in p.attrs), {})
-    out = pd.concat(parts, ignore_index=True) if len(parts) > 1 else parts[0]
-    out.attrs.update(attrs)
-    return out
-
-
 def tidy(scored: Scored, specs, per_topic: bool, per_judge: bool) -> pd.DataFrame:
     """Rows ``[judge,] run, measure, topic, value``: per column, run and measure its topics
-    (with ``per_topic``) and then ``all``, the mean over the topics it can score."""
+    (with ``per_topic``) and then ``all``, the mean over the topics it can score.
+
+    The mean adds the topics' values one after another in topic order (byte order of the
+    ids) and divides by their number, as trec_eval does (``meas_acc.c``, ``meas_avg.c``), so
+    that a mean lying on a rounding boundary prints trec_eval's four decimals (a pairwise
+    sum differs in the last bit: P_avgjg_10 0.0437 against 0.0438 on a 40-topic case)."""
     topics = np.array(scored.topics, dtype=object)
     names = [s.name for s in specs]
     frames = []
@@ -251,8 +128,9 @@ def tidy(scored: Scored, specs, per_topic: bool, per_judge: bool) -> pd.DataFram
         values = scored.values[g]                                               # (M, R, T)
         with np.errstate(invalid="ignore"):
             counted = np.isfinite(values)
-            means = np.where(counted.any(-1), np.nansum(values, -1) / np.maximum(counted.sum(-1), 1),
-                             np.nan)
+            in_order = np.cumsum(np.where(counted, values, 0.0), axis=-1)[..., -1] if len(
+                topics) else np.zeros(values.shape[:-1])
+            means = np.where(counted.any(-1), in_order / np.maximum(counted.sum(-1), 1), np.nan)
         for r, run in enumerate(scored.runs):
             for m, name in enumerate(names):
                 keep = counted[m, r] if per_topic else np.zeros(len(topics), bool)
@@ -273,16 +151,20 @@ def score(runs, ratings: pd.DataFrame | None = None, *, qrels: pd.DataFrame | No
           measures=("nG@1", "P+", "nERR", "Q"), per_topic: bool = False, per_judge: bool = False,
           order: str = "score", missing: str = "zero", beta: float = 1.0,
           common_topics: bool = False, grades: tuple[int, int] | None = None,
-          clip: bool = False, rename: dict | None = None) -> pd.DataFrame:
+          clip: bool = False, rename: dict | None = None, judged_only: bool = False,
+          depth: int | None = None, rel_level: float | None = None,
+          judgment_groups=None) -> pd.DataFrame:
     """Score every run: rows ``[judge,] run, measure, topic, value`` (topic ``all``: the mean).
 
     ``runs``: a runs frame (``run, topic, doc, rank, score``, or ir_measures'
-    ``query_id, doc_id, score``), a run file, a folder of run files or a list
-    of paths (:func:`~evalkit.evaluate.sources.runs_source`).  Judgments:
+    ``query_id, doc_id, score``), a run file (``"-"``: standard input), a folder of run
+    files or a list of paths (:func:`~evalkit.evaluate.sources.runs_source`).  Judgments:
     ``ratings`` (``topic, assessor, doc, rating``, a frame or a file) and/or
     ``judges`` (``{name: qrels path or frame}``, or a labels frame), pooled
     into ``all:<gain>`` and, with ``per_judge``, also scored judge by judge;
-    or ``qrels`` (a frame or a file) + ``gain_map``.  ``order``: ``"score"`` (trec_eval's) or
+    or ``qrels`` (a frame or a file) + ``gain_map``; or ``judgment_groups`` (trec_eval's
+    ``qrels_jg`` file or a ``topic, group, doc, grade`` frame) with ``measures=["qrels_jg"]``.
+    ``order``: ``"score"`` (trec_eval's) or
     ``"rank"``; ``missing``: ``"zero"`` (trec_eval ``-c``) or ``"skip"``.
     ``measure`` echoes the names given.  ``beta``: P+ and Q's blended ratio.
     ``gain_map`` with judges maps each judge's grades before any pooling (``gain="raw"``).
@@ -291,21 +173,44 @@ def score(runs, ratings: pd.DataFrame | None = None, *, qrels: pd.DataFrame | No
     topics all of them judged.  ``grades=(LO, HI)`` and ``clip``: the judges' scale, as
     ``--grades`` and ``--clip``.  ``measures``: names, or one name as a string.  ``rename``:
     ``{OLD: NEW}``, OLD a run tag or file (``--rename``); run files sharing a tag are named
-    by their files.
+    by their files.  trec_eval's options: ``judged_only`` (``-J``), ``depth`` (``-M``),
+    ``rel_level`` (``-l``: the relevance level of every binary measure whose name gives no
+    ``rel=``).  ``frame.attrs["num_q"]``: ``{column: {run: topics}}``, the topics each mean
+    covers.
     """
     if beta != 1.0:
         raise InputError("beta other than 1 is not available in this version")
-    specs = [parse_measure(m) for m in measure_names(measures)]
-    runs, qrels = runs_source(runs), qrels_frame(qrels)
-    ratings, judges, read = ratings_and_judges(ratings, judges, grades, clip)
-    labels, topics = judge_labels(ratings, judges, common_topics) if qrels is None else (None, {})
-    columns, gmax = gain_columns(None, qrels, gain_map, gain, p, dmax, labels, per_judge)
-    judged = judgments(columns, gmax)
-    del columns, ratings, qrels, judges, labels   # indexed in `judged`; what the caller
-    release_free_memory()                         # does not hold is freed before the runs
-    scored = scored_runs(runs, judged, specs, order, missing, rename=rename)
-    scored.notes[:0] = read
-    scored.notes.extend(judges_and_runs(scored, topics))
+    if rel_level is not None and not (np.isfinite(float(rel_level)) and float(rel_level) > 0):
+        from ...errors import ParameterError
+
+        raise ParameterError("rel_level", rel_level, "a relevance level > 0 (trec_eval's -l)")
+    options = ListOptions(depth, bool(judged_only))
+    runs = runs_source(runs)
+    if judgment_groups is not None:
+        if per_judge or any(x is not None for x in (ratings, qrels, judges)):
+            raise InputError("judgment groups are the judgments of their own: give "
+                             "--judgment-groups without --judge, --ratings, --qrels or --per-judge")
+        from .judgment_groups import average_over_groups, group_columns, group_measures, groups_frame
+
+        specs = group_measures(measure_names(measures), rel_level)
+        judged = judgments(group_columns(groups_frame(judgment_groups)))
+        scored = average_over_groups(scored_runs(runs, judged, specs, order, missing,
+                                                 options=options, rename=rename))
+        gain = "judgment groups"
+    else:
+        specs = [with_rel_level(parse_measure(m), rel_level) for m in measure_names(measures)]
+        qrels = qrels_frame(qrels)
+        ratings, judges, read = ratings_and_judges(ratings, judges, grades, clip)
+        labels, topics = (judge_labels(ratings, judges, common_topics) if qrels is None
+                          else (None, {}))
+        columns, gmax = gain_columns(None, qrels, gain_map, gain, p, dmax, labels, per_judge)
+        judged = judgments(columns, gmax)
+        del columns, ratings, qrels, judges, labels   # indexed in `judged`; what the caller
+        release_free_memory()                         # does not hold is freed before the runs
+        scored = scored_runs(runs, judged, specs, order, missing, options=options,
+                             rename=rename)
+        scored.notes[:0] = read
+        scored.notes.extend(judges_and_runs(scored, topics))
     out = tidy(scored, specs, per_topic, per_judge)
     ntcir = [s for s in specs if s.family == NTCIREVAL]
     pooled = len(scored.columns) - 1                  # the pooled column (or the qrels) is last
@@ -313,8 +218,15 @@ def score(runs, ratings: pd.DataFrame | None = None, *, qrels: pd.DataFrame | No
     out.attrs["excluded_topics"] = [str(t) for t in np.array(scored.topics)[excluded]]
     out.attrs["notes"] = scored.notes
     out.attrs["topics"] = int((~excluded).sum())
-    out.attrs["measure_notes"] = measure_notes(specs, judged, gain, per_judge, gain_map,
-                                               scored if ntcir else None)
+    counted = np.isfinite(scored.values).any(axis=1).sum(axis=-1)          # (G, R)
+    out.attrs["num_q"] = {column: dict(zip(scored.runs, map(int, counted[g])))
+                          for g, column in enumerate(scored.columns)}
+    out.attrs["trec_eval_names"] = {s.name: trec_eval_name(s, rel_level) for s in specs}
+    out.attrs["measure_notes"] = (
+        ["judgments: trec_eval's judgment groups (qrels_jg); each topic's value is the mean "
+         "over the groups that judged it"] if judgment_groups is not None else
+        measure_notes(specs, judged, gain, per_judge, gain_map, scored if ntcir else None)
+    ) + option_notes(options, rel_level, specs)
     show_notes(out.attrs["notes"] + out.attrs["measure_notes"], "score")
     return out
 

@@ -16,6 +16,13 @@ every measure: trec_eval's ``-c``) with ``missing="zero"``, or left out
 (trec_eval's default) with ``missing="skip"``; run topics no column judges
 are dropped.  :func:`score_runs` collects every run's values and the notes
 for stderr.
+
+trec_eval's options that change the lists (:class:`ListOptions`; trec_eval's
+``form_res_rels.c`` in this order): ``depth`` (``-M N``) keeps the first N
+documents of each topic's ordered list, and ``judged_only`` (``-J``) then
+removes every document the judgment column does not judge (not in its qrels,
+or graded below 0) and closes the gaps, column by column: a condensed list
+(Sakai 2007), whose length is the column's ``retrieved`` count.
 """
 
 from __future__ import annotations
@@ -26,15 +33,32 @@ import numpy as np
 import pandas as pd
 
 from ...errors import InputError
-from ...measures.ranked import RankedLists
+from ...measures.ranked import JUDGED, RankedLists
 from ...measures.registry import MEASURES, MeasureSpec
 from ..runs.order import row_order
 from .judgments import Judgments
 
-__all__ = ["MISSING", "Scored", "score_runs"]
+__all__ = ["MISSING", "ListOptions", "Scored", "score_runs"]
 
 #: ``--missing``: how a qrels topic the run does not return counts.
 MISSING = ("zero", "skip")
+
+
+@dataclass(frozen=True)
+class ListOptions:
+    """trec_eval's options on the ranked lists: ``depth`` (``-M``: the first ``depth``
+    documents of each topic, None for all) and ``judged_only`` (``-J``: condensed lists)."""
+
+    depth: int | None = None
+    judged_only: bool = False
+
+    def __post_init__(self):
+        from ...errors import ParameterError
+
+        if self.depth is not None and (isinstance(self.depth, bool) or int(self.depth) != self.depth
+                                       or self.depth < 1):
+            raise ParameterError("depth", self.depth, "a whole number of documents >= 1 "
+                                 "(trec_eval's -M)")
 
 
 @dataclass
@@ -70,6 +94,11 @@ def _depth(specs: list[MeasureSpec], longest: int) -> int:
     return max(longest if s.k is None else s.k for s in specs)
 
 
+def _cap(n, options: ListOptions):
+    """``n`` documents cut at ``options.depth`` (trec_eval's ``-M``)."""
+    return n if options.depth is None else np.minimum(n, options.depth)
+
+
 #: Cells (columns x topics x ranks) of one block of ranked lists: with many judges' columns
 #: the measures are computed a block of columns at a time, so that their temporary arrays
 #: stay near 8 MB each (ten judges, 200 topics, 1,000 ranks: 16 MB each at once).
@@ -83,14 +112,19 @@ class _Placed:
     topic: np.ndarray
     slot: np.ndarray
     item: np.ndarray
-    retrieved: np.ndarray          # (T,) documents the run returns per topic
-    depth: int
+    retrieved: np.ndarray          # (T,) documents the run returns per topic (at most -M)
+    depth: int                     # ranks placed (with judged_only: the whole -M list)
+    shown: np.ndarray              # (T,) the run returns the topic
 
 
-def _place(table, j: Judgments, specs: list[MeasureSpec], order: str) -> tuple[_Placed, dict]:
+def _place(table, j: Judgments, specs: list[MeasureSpec], order: str,
+           options: ListOptions = ListOptions()) -> tuple[_Placed, dict]:
     """Where one run table's judged documents go, and a dict with ``unjudged`` (retrieved
     documents no column holds), ``dropped`` (run topics no column judges), ``dropped_rows``,
-    ``kept`` rows and ``disagree`` (topics whose rank order differs from the score order)."""
+    ``kept`` rows and ``disagree`` (topics whose rank order differs from the score order).
+
+    The lists are cut at ``options.depth`` first; with ``options.judged_only`` every rank
+    of that cut is placed, since a condensed list's k-th document may lie deeper."""
     topic_of_code = j.topics.get_indexer(pd.Index(table.topics, dtype=object))
     row_topic = topic_of_code[table.topic_code]
     sel = np.flatnonzero(row_topic >= 0)
@@ -98,8 +132,10 @@ def _place(table, j: Judgments, specs: list[MeasureSpec], order: str) -> tuple[_
                         lambda r: table.doc_ids(table.doc_code[sel[r]]), order)
     rows = sel[ordered.rows]
     tc = row_topic[rows]
-    retrieved = np.bincount(tc, minlength=len(j.topics))
-    depth = max(_depth(specs, int(retrieved.max(initial=0))), 1)
+    whole = np.bincount(tc, minlength=len(j.topics))
+    retrieved = _cap(whole, options)
+    longest = int(retrieved.max(initial=0))
+    depth = max(longest if options.judged_only else int(_cap(_depth(specs, longest), options)), 1)
     starts = np.r_[0, np.flatnonzero(tc[1:] != tc[:-1]) + 1] if len(tc) else np.zeros(0, np.int64)
     slot = np.arange(len(tc)) - np.repeat(starts, np.diff(np.r_[starts, len(tc)]))
     keep = slot < depth
@@ -110,18 +146,43 @@ def _place(table, j: Judgments, specs: list[MeasureSpec], order: str) -> tuple[_
     info = {"unjudged": int(len(rows) - len(found)), "kept": int(len(sel)),
             "dropped": [table.topics[c] for c in np.flatnonzero(topic_of_code < 0)],
             "dropped_rows": int(len(row_topic) - len(sel)), "disagree": ordered.disagree}
-    return _Placed(tc[found], slot[found], item, retrieved, depth), info
+    return _Placed(tc[found], slot[found], item, retrieved, depth, whole > 0), info
 
 
-def _lists(placed: _Placed, j: Judgments, columns: slice) -> RankedLists:
-    """The ranked lists of the judgment columns ``columns``."""
+def _lists(placed: _Placed, j: Judgments, columns: slice, specs: list[MeasureSpec] | None = None,
+           judged_only: bool = False) -> RankedLists:
+    """The ranked lists of the judgment columns ``columns``; with ``judged_only`` each
+    column's condensed lists (trec_eval's ``-J``), cut at the depth ``specs`` read, and
+    ``retrieved`` ``(G, T)``: each column's judged documents."""
     n_cols = len(range(*columns.indices(len(j.names))))
     shape = (n_cols, len(j.topics), placed.depth)
     gains, status = np.zeros(shape), np.zeros(shape, np.int8)
     gains[:, placed.topic, placed.slot] = j.gains[columns, placed.item]
     status[:, placed.topic, placed.slot] = j.status[columns, placed.item]
-    return RankedLists(gains, status, placed.retrieved, j.ideal[columns], j.judged[columns],
+    retrieved = placed.retrieved
+    if judged_only:
+        gains, status, retrieved = _condensed(gains, status, specs)
+    return RankedLists(gains, status, retrieved, j.ideal[columns], j.judged[columns],
                        j.in_qrels[columns], j.gmax[columns])
+
+
+def _condensed(gains: np.ndarray, status: np.ndarray, specs) -> tuple:
+    """Each column's lists without the documents it does not judge (status other than
+    :data:`~evalkit.measures.ranked.JUDGED`), the rest moved up in order (trec_eval
+    ``form_res_rels.c`` with ``judged_docs_only_flag``); ``(gains, status, retrieved)``
+    with ``retrieved`` ``(G, T)`` the judged documents of each list, cut at the depth the
+    measures read."""
+    keep = status == JUDGED
+    retrieved = keep.sum(axis=-1)
+    depth = max(_depth(specs, int(retrieved.max(initial=0))), 1)
+    g, t, r = np.nonzero(keep)
+    slot = (np.cumsum(keep, axis=-1) - 1)[g, t, r]
+    inside = slot < depth
+    shape = gains.shape[:2] + (depth,)
+    out_gains, out_status = np.zeros(shape), np.zeros(shape, np.int8)
+    out_gains[g[inside], t[inside], slot[inside]] = gains[g, t, r][inside]
+    out_status[g[inside], t[inside], slot[inside]] = JUDGED
+    return out_gains, out_status, retrieved
 
 
 def _blocks(n_cols: int, cells_per_column: int):
@@ -151,20 +212,25 @@ def _items(j: Judgments, topic: np.ndarray, doc: np.ndarray) -> tuple[np.ndarray
 
 def _values(lists: RankedLists, specs: list[MeasureSpec], present: np.ndarray,
             missing: str) -> np.ndarray:
-    """``(G, M, T)`` values of one run; NaN for topics the run lacks with ``skip``."""
-    out = np.stack([MEASURES[s.base].compute(lists, s) for s in specs], axis=1)
+    """``(G, M, T)`` values of one run; NaN for topics the run lacks with ``skip``.  A spec
+    with its own ``compute(lists)`` (trec_eval's judgment-group measures,
+    :mod:`evalkit.evaluate.scoring.judgment_groups`) is computed by it."""
+    out = np.stack([s.compute(lists) if hasattr(s, "compute") else
+                    MEASURES[s.base].compute(lists, s) for s in specs], axis=1)
     if missing == "skip":
         out[..., ~present] = np.nan
     return out
 
 
 def score_runs(tables, judgments: Judgments, specs: list[MeasureSpec], order: str = "score",
-               missing: str = "zero", progress=None, rename: dict | None = None) -> Scored:
+               missing: str = "zero", progress=None,
+               options: ListOptions = ListOptions(), rename: dict | None = None) -> Scored:
     """Score each run table of the iterable ``tables`` in turn (see the module docstring).
 
-    ``progress(done, topics)`` is called after each run (a progress line).  ``rename``:
-    ``{OLD: NEW}``, OLD a run tag or a run file (``--rename``); run files whose tags are
-    still alike are named by their files (:func:`_by_file`, said in the notes).
+    ``progress(done, topics)`` is called after each run (a progress line); ``options``:
+    trec_eval's ``-M`` and ``-J`` (:class:`ListOptions`).  ``rename``: ``{OLD: NEW}``, OLD a
+    run tag or a run file (``--rename``); run files whose tags are still alike are named by
+    their files (:func:`_by_file`, said in the notes).
     """
     if missing not in MISSING:
         from ...errors import ParameterError
@@ -179,10 +245,11 @@ def score_runs(tables, judgments: Judgments, specs: list[MeasureSpec], order: st
         if key is not None:
             used.add(key)
         paths.append(table.path)
-        placed, info = _place(table, judgments, specs, order)
-        shown = placed.retrieved > 0
+        placed, info = _place(table, judgments, specs, order, options)
+        shown = placed.shown
         per_run.append(np.concatenate([
-            _values(_lists(placed, judgments, block), specs, shown, missing)
+            _values(_lists(placed, judgments, block, specs, options.judged_only), specs, shown,
+                    missing)
             for block in _blocks(len(judgments.names), n_topics * placed.depth)]))
         names.append(rename[key] if key is not None else table.tag)
         present.append(shown)
