@@ -7,17 +7,18 @@ import numpy as np
 
 
 def write_world(folder: Path, seed: int = 3, topics: int = 30, docs: int = 40, runs: int = 5,
-                judged: int = 10, favoured: int | None = None, depth: int = 20) -> dict:
+                judged: int = 10, favoured: int | None = None, depth: int = 20,
+                noise: float = 0.15) -> dict:
     """Write ``human.qrels`` (the first ``judged`` topics), ``llm.qrels`` (every topic: the human
-    grade, one grade off on 15% of the documents, and with ``favoured`` one grade up on that
-    run's top 10 documents) and ``runs/r<i>.txt`` (run i ranks by ``0.3 i`` x the grade plus
+    grade, one grade off on a share ``noise`` of the documents, and with ``favoured`` grade 1
+    for the non-relevant documents among that run's top 10) and ``runs/r<i>.txt`` (run i ranks by ``0.3 i`` x the grade plus
     noise, ``depth`` documents per topic); return the paths."""
     folder = Path(folder)
     (folder / "runs").mkdir(parents=True, exist_ok=True)
     rng = np.random.default_rng(seed)
     rel = rng.random((topics, docs)) < 0.3
     grade = np.where(rel, rng.integers(1, 3, (topics, docs)), 0)
-    llm = np.clip(grade + (rng.random((topics, docs)) < 0.15) * rng.choice([-1, 1], (topics, docs)),
+    llm = np.clip(grade + (rng.random((topics, docs)) < noise) * rng.choice([-1, 1], (topics, docs)),
                   0, 2)
     ranked = []
     for r in range(runs):
@@ -25,7 +26,8 @@ def write_world(folder: Path, seed: int = 3, topics: int = 30, docs: int = 40, r
         ranked.append(np.argsort(-score, axis=1)[:, :depth])
     if favoured is not None:
         for t in range(topics):
-            llm[t, ranked[favoured][t, :10]] = np.minimum(llm[t, ranked[favoured][t, :10]] + 1, 2)
+            top = ranked[favoured][t, :10]
+            llm[t, top[grade[t, top] == 0]] = 1
     paths = {"human": folder / "human.qrels", "llm": folder / "llm.qrels",
              "runs": [folder / "runs" / f"r{r}.txt" for r in range(runs)]}
     paths["human"].write_text("".join(f"q{t:02d} 0 d{d} {grade[t, d]}\n"
