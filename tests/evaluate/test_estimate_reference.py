@@ -120,3 +120,14 @@ def test_lambda_is_clipped_to_the_unit_interval():
     equal = prediction_powered_mean(Y, YH[::-1], YU, None, 0.05)
     classical = classical_mean(Y, 0.05)
     assert (equal.low, equal.high) == pytest.approx((classical.low, classical.high), abs=1e-15)
+
+
+def test_welch_p_is_scipys():
+    from scipy import stats
+
+    from evalkit.evaluate.estimation.estimators import welch_p
+
+    rng = np.random.default_rng(5)
+    for a, b in ((rng.random(7), rng.random(30) + 0.2), (rng.normal(size=12), rng.normal(size=5))):
+        assert welch_p(a, b) == pytest.approx(stats.ttest_ind(a, b, equal_var=False).pvalue,
+                                              rel=1e-12)
