@@ -72,8 +72,10 @@ def pairs_table(scores, alpha: float = 0.05, interval: str = "normal") -> pd.Dat
 
 def verdicts_table(pairs: pd.DataFrame) -> pd.DataFrame:
     """Rows ``run_a, run_b, measure, classical, proxy, ppi, ppi++, gained, withdrawn``."""
-    wide = (pairs.pivot(index=["run_a", "run_b", "measure"], columns="method", values="verdict")
-            .reindex(columns=list(METHODS)).reset_index())
+    keys = ["run_a", "run_b", "measure"]
+    order = pd.MultiIndex.from_frame(pairs[keys].drop_duplicates())     # the measures as given
+    wide = (pairs.pivot(index=keys, columns="method", values="verdict")
+            .reindex(index=order, columns=list(METHODS)).reset_index())
     wide.columns.name = None
     wide["gained"] = (wide["ppi++"] != "ns") & (wide["classical"] == "ns")
     wide["withdrawn"] = (wide["proxy"] != "ns") & (wide["ppi++"] != wide["proxy"])
