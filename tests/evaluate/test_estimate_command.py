@@ -141,3 +141,27 @@ def test_bad_input_is_one_line_exit_2_nothing_written(world, tmp_path, capsys, c
     assert status == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and expected in err, err
     assert not (tmp_path / "out").exists()
+
+
+def test_fill_equals_scoring_the_merged_qrels(world, tmp_path, capsys):
+    # the human judge lost a third of its labels; --fill llm.qrels gives them the LLM's grades
+    human = [line.split() for line in Path(world["human"]).read_text().splitlines()]
+    kept = [f for k, f in enumerate(human) if k % 3]
+    holes = tmp_path / "holes.qrels"
+    holes.write_text("".join(" ".join(f) + "\n" for f in kept))
+    have = {(f[0], f[2]) for f in kept}
+    llm = [line.split() for line in Path(world["llm"]).read_text().splitlines()]
+    topics = {f[0] for f in kept}
+    merged = tmp_path / "merged.qrels"
+    merged.write_text("".join(" ".join(f) + "\n" for f in kept + [
+        f for f in llm if f[0] in topics and (f[0], f[2]) not in have]))
+    status, filled, err = _run(capsys, _args(world, "--fill", world["llm"], human=holes))
+    assert status == 0
+    assert f"{len(human) - len(kept)} unlabelled documents of judge human on its 10 topics" in err
+    assert "0 unlabelled documents of judge llm" in err
+    _, by_hand, _ = _run(capsys, _args(world, human=merged))
+    _, unfilled, _ = _run(capsys, _args(world, human=holes))
+    assert filled == by_hand and filled != unfilled
+    report = estimate(world["runs"], {"human": holes, "llm": world["llm"]}, reference="human",
+                      proxy="llm", fill=world["llm"])
+    assert report.estimates.to_csv(index=False, na_rep="nan", lineterminator="\n") == filled

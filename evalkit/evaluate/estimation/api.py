@@ -117,7 +117,7 @@ def estimate(runs, judges, *, reference: str, proxy: str, measures=("nDCG@10",),
              alpha: float = 0.05, interval: str = "normal", pairs: bool = False,
              plan: float | None = None, bias: bool = False, bootstrap: int = 1000,
              trials: int = 5000, seed: int = 0, grades: tuple[int, int] | None = None,
-             clip: bool = False, order: str = "score") -> EstimateReport:
+             clip: bool = False, order: str = "score", fill=None) -> EstimateReport:
     """Every run's score under the ``reference`` judge estimated with the ``proxy`` judge.
 
     ``runs``: run files, a folder of them or a runs frame (as
@@ -129,10 +129,24 @@ def estimate(runs, judges, *, reference: str, proxy: str, measures=("nDCG@10",),
     pair of runs (``pairs``, ``verdicts``); ``plan``: an interval width, the
     reference topics needed for it (``plan``); ``bias``: does the proxy
     favour a run (``bias``; ``bootstrap`` resamples, ``trials``
-    randomisation trials, ``seed``).  The notes are in ``report.notes``.
+    randomisation trials, ``seed``); ``fill``: a qrels path or frame whose labels fill each
+    judge's holes on the topics it labelled (:mod:`~evalkit.evaluate.estimation.holes`).
+    The notes are in ``report.notes``.
     """
+    from .holes import FILL, fill_holes
+
     check_options(alpha, interval, plan, bootstrap, trials)
+    if fill is not None:
+        if isinstance(judges, pd.DataFrame):
+            raise InputError("fill goes with judges given as {name: qrels path or frame}, "
+                             "not with a labels frame")
+        judges = {**dict(judges), FILL: fill}
     labels, notes, sources = read_two_judges(judges, grades, clip)
+    if fill is not None:
+        labels, filled = fill_holes(labels, [reference, proxy],
+                                    str(fill) if isinstance(fill, (str, Path)) else "frame")
+        notes = list(notes) + filled
+        sources.pop(FILL, None)
     report = estimate_report(runs, labels, reference, proxy, measures, alpha, interval, pairs,
                              plan, bias, bootstrap, trials, seed, order, sources)
     report.notes = list(notes) + report.notes

@@ -64,6 +64,10 @@ def add_estimate_parser(sub) -> None:
                     help=f"randomisation trials of --bias's test (default {TRIALS})")
     ap.add_argument("--seed", type=int, default=0, metavar="S",
                     help="seed of --bias's bootstrap and randomisation test (default 0)")
+    ap.add_argument("--fill", metavar="FILE",
+                    help="qrels (e.g. an LLM's) whose labels fill the holes of each judge: a "
+                         "document a judge did not label, on a topic it labelled, takes FILE's "
+                         "label (counted on stderr)")
     ap.add_argument("--order", choices=ORDERS, default="score",
                     help="score (default): as trec_eval; rank: by the rank column (NTCIREVAL)")
     ap.add_argument("--format", choices=FORMATS, default="csv",
@@ -85,14 +89,21 @@ def run_estimate(args) -> int:
     from .output import report_text, write_report
 
     check_options(args.alpha, args.interval, args.plan, args.bootstrap, args.trials)
+    from .holes import FILL, fill_holes
+
     compiled = use_compiled(*args.runs)
+    sources = parse_judges(args.judge)
+    if args.fill:
+        args.judge = [*(args.judge or []), f"{FILL}={args.fill}"]
     read = read_judgments(args, "estimate", compiled)
     if read is None:
         from ...errors import InputError
 
         raise InputError("give the judges: --judge NAME=FILE for the reference and the proxy")
     labels, notes = read
-    sources = parse_judges(args.judge)
+    if args.fill:
+        labels, filled = fill_holes(labels, [args.reference, args.proxy], args.fill)
+        notes = notes + filled
     report = estimate_report(RunFiles(args.runs, compiled=compiled), labels, args.reference,
                              args.proxy, args.measure, args.alpha, args.interval, args.pairs,
                              args.plan, args.bias, args.bootstrap, args.trials, args.seed,
