@@ -11,15 +11,15 @@ def write_world(folder: Path, seed: int = 3, topics: int = 30, docs: int = 40, r
                 noise: float = 0.15) -> dict:
     """Write ``human.qrels`` (the first ``judged`` topics), ``llm.qrels`` (every topic: the human
     grade, one grade off on a share ``noise`` of the documents, and with ``favoured`` grade 1
-    for the non-relevant documents among that run's top 10) and ``runs/r<i>.txt`` (run i ranks by ``0.3 i`` x the grade plus
-    noise, ``depth`` documents per topic); return the paths."""
+    for the non-relevant documents among that run's top 10) and ``runs/r<i>.txt`` (run i ranks
+    by ``0.3 i`` x the grade plus noise, ``depth`` documents per topic); return the paths."""
     folder = Path(folder)
     (folder / "runs").mkdir(parents=True, exist_ok=True)
     rng = np.random.default_rng(seed)
     rel = rng.random((topics, docs)) < 0.3
     grade = np.where(rel, rng.integers(1, 3, (topics, docs)), 0)
-    llm = np.clip(grade + (rng.random((topics, docs)) < noise) * rng.choice([-1, 1], (topics, docs)),
-                  0, 2)
+    off = (rng.random((topics, docs)) < noise) * rng.choice([-1, 1], (topics, docs))
+    llm = np.clip(grade + off, 0, 2)
     ranked = []
     for r in range(runs):
         score = grade * (0.3 * r) + rng.random((topics, docs))

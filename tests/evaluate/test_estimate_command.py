@@ -126,7 +126,8 @@ def test_bad_input_is_one_line_exit_2_nothing_written(world, tmp_path, capsys, c
         (tmp_path / "l.qrels").write_text(_lines(llm, lambda f: f[0] not in ("q03", "q04")))
         llm = tmp_path / "l.qrels"
     elif case == "run-lacks-topics":
-        (tmp_path / "r9.txt").write_text(_lines(runs[0], lambda f: f[0] != "q17").replace("r0", "r9"))
+        lacking = _lines(runs[0], lambda f: f[0] != "q17").replace("r0", "r9")
+        (tmp_path / "r9.txt").write_text(lacking)
         runs.append(tmp_path / "r9.txt")
     elif case == "bad-alpha":
         extra = ["--alpha", "1.5"]
@@ -135,7 +136,8 @@ def test_bad_input_is_one_line_exit_2_nothing_written(world, tmp_path, capsys, c
         argv[argv.index("--reference") + 1] = "humans"
     status, out, err = _run(capsys, argv)
     expected = {"no-common-topic": "no topic in common", "one-reference-topic": "judged 1 topic",
-                "proxy-lacks-topics": "lacks 2 of the reference", "run-lacks-topics": "run r9 lacks 1",
+                "proxy-lacks-topics": "lacks 2 of the reference",
+                "run-lacks-topics": "run r9 lacks 1",
                 "unknown-reference": "--reference humans is not among",
                 "bad-alpha": "--alpha 1.5"}[case]
     assert status == 2 and out == ""

@@ -76,7 +76,7 @@ def test_every_interval_and_p_value_equals_ppi_python(report):
 
 def test_ppi_python_checks_are_not_vacuous(report):
     # the methods differ on these numbers, so equality with ppi-python says something
-    est = report.estimates[(report.estimates["run"] == "r0") & (report.estimates["measure"] == "AP")]
+    est = report.estimates.query("run == 'r0' and measure == 'AP'")
     lows = est.set_index("method")["ci_low"]
     assert len(set(np.round(lows, 6))) == 4
     lam = est.set_index("method")["lambda"]

@@ -32,6 +32,7 @@ class EstimateReport:
     bias: pd.DataFrame | None = None
     notes: list[str] = field(default_factory=list)
     summary: list[str] = field(default_factory=list)
+    alpha: float = 0.05
 
     def tables(self) -> dict[str, pd.DataFrame]:
         """The tables there are, by file stem, in the order the command writes them."""
@@ -64,7 +65,8 @@ def read_two_judges(judges, grades=None, clip: bool = False):
         return labels, notes, {}
     judges = dict(judges or {})
     if not judges:
-        raise InputError("give the judges: {name: qrels path or frame}, the reference and the proxy")
+        raise InputError("give the judges: {name: qrels path or frame}, the reference and "
+                         "the proxy")
     paths = {str(n): str(p) for n, p in judges.items() if isinstance(p, (str, Path))}
     frames = [f.assign(judge=str(n)) for n, f in judges.items() if not isinstance(f, (str, Path))]
     if paths and frames:
@@ -89,7 +91,7 @@ def estimate_report(runs, labels: pd.DataFrame, reference: str, proxy: str, meas
     if not measures:
         raise InputError("give at least one measure, e.g. nDCG@10")
     scores = topic_scores(runs, labels, reference, proxy, measures, order, sources)
-    report = EstimateReport(estimates_table(scores, alpha, interval), scores.frame())
+    report = EstimateReport(estimates_table(scores, alpha, interval), scores.frame(), alpha=alpha)
     report.notes = sampling_note(scores, alpha)
     report.summary = [f"{len(scores.runs)} runs; {scores.n} of {scores.topics} topics judged by "
                       f"the reference {reference}, all by the proxy {proxy}; {interval} intervals "

@@ -17,7 +17,7 @@ import numpy as np
 __all__ = ["bland_altman_figure"]
 
 
-def bland_altman_figure(per_topic, bias):
+def bland_altman_figure(per_topic, bias, alpha: float = 0.05):
     """The figure from ``per_topic`` (``run, measure, topic, reference, proxy``) and the bias
     table of :func:`~evalkit.evaluate.estimation.bias.bias_table`."""
     from matplotlib.figure import Figure
@@ -40,7 +40,7 @@ def bland_altman_figure(per_topic, bias):
         ax.plot((mine["proxy"] + mine["reference"]) / 2, mine["proxy"] - mine["reference"], "o",
                 ms=2.5, color="C0", alpha=0.7)
         row = rows.loc[run]
-        flagged = row["p_holm"] < 0.05
+        flagged = row["p_holm"] < alpha
         ax.axhline(row["shift"], color="C3" if flagged else "C1", lw=1.2)
         for limit in (row["loa_low"], row["loa_high"]):
             ax.axhline(limit, color="0.45", lw=0.8, ls="--")
@@ -54,7 +54,7 @@ def bland_altman_figure(per_topic, bias):
     for ax in axes[len(runs):]:
         ax.set_axis_off()
     fig.suptitle(f"{measure}: proxy minus reference per topic; solid: the run's shift (red where "
-                 "Holm's p < 0.05 against the others), dashed: limits of agreement, dotted: the "
-                 "median shift", fontsize=8, wrap=True)
+                 f"Holm's p < {alpha:g} against the others), dashed: limits of agreement, dotted: "
+                 "the median shift", fontsize=8, wrap=True)
     fig.tight_layout()
     return fig

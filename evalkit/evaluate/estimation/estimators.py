@@ -36,7 +36,8 @@ PROXY_NOTE = "biased: the proxy judge alone, uncorrected"
 
 def method_estimates(reference, proxy_labelled, proxy_unlabelled, alpha: float,
                      interval: str) -> dict[str, MeanEstimate]:
-    """``{method: MeanEstimate}`` over the leading axes of the ``(..., n)`` and ``(..., N)`` arrays."""
+    """``{method: MeanEstimate}`` over the leading axes of the ``(..., n)`` and ``(..., N)``
+    arrays."""
     every = np.concatenate([proxy_labelled, proxy_unlabelled], axis=-1)
     return {
         "classical": classical_mean(reference, alpha, interval),

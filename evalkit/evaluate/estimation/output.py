@@ -80,8 +80,8 @@ def write_report(report, out_dir, fmt: str = "csv", figure: bool = False) -> lis
             from ...outputs import save_figure
             from .bland_altman import bland_altman_figure
 
-            save_figure(bland_altman_figure(report.per_topic, report.bias), tmp / "bland_altman",
-                        formats=("png",), dpi=110)
+            fig = bland_altman_figure(report.per_topic, report.bias, report.alpha)
+            save_figure(fig, tmp / "bland_altman", formats=("png",), dpi=110)
         out.mkdir(exist_ok=True)
         for name in names:
             os.replace(tmp / name, out / name)

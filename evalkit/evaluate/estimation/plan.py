@@ -1,4 +1,4 @@
-"""How many reference topics (``evalkit estimate --plan WIDTH``): a width wanted, the ``n`` it takes.
+"""How many reference topics (``evalkit estimate --plan WIDTH``): the ``n`` a width takes.
 
 From the variances estimated on the present ``n0`` reference topics and
 ``T`` topics, the interval's width at ``n`` reference topics (and ``T - n``
