@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.evalkit-installed
 
 .DEFAULT_GOAL := help
-.PHONY: help setup reproduce test test-fast bench bench-explore simulate data report-png clean sweep-sakai \
+.PHONY: help setup reproduce test test-fast bench bench-explore simulate data report-png clean sweep-sakai sweep-ppi-coverage \
         explore book book-solutions
 
 help: ## list the targets
@@ -49,6 +49,9 @@ book-solutions: $(STAMP) ## course book, instructor edition: solutions filled in
 sweep-sakai: $(STAMP) ## Sakai beyond the paper: p x 20 seeds as a Dask sweep -> figures/sweeps/
 	$(BIN)/evalkit sweep sakai-p
 	$(BIN)/python -c "from evalkit.workspace import report; report.build()"
+
+sweep-ppi-coverage: $(STAMP) ## do evalkit estimate's intervals hold: 3 worlds x n x 1,000 draws on Dask -> build/sweeps/ppi_coverage/
+	$(BIN)/python -m evalkit.workspace.sweeps.ppi_coverage --draws 1000
 
 data: $(STAMP) ## fetch the real public data into data/external/ (MIRROR=DIR copies from a mirror)
 	$(BIN)/evalkit data fetch $(if $(MIRROR),--mirror $(MIRROR))

@@ -728,6 +728,8 @@ def main(argv: list[str] | None = None) -> int:
         "agreement": lambda tmp, a: bench_agreement(tmp / "agreement"),
         "kim": lambda tmp, a: bench_kim(tmp),
         "ttg": lambda tmp, a: [bench_ttg(tmp)],
+        "estimate": lambda tmp, a: _bench_estimate(Path(__file__).resolve().parent.parent / "build",
+                                                   a.repeats),
         "trec": lambda tmp, a: bench_trec_scale(Path(__file__).resolve().parent.parent / "build",
                                                 a.repeats, a.evalkit_path, a.runs),
     }
@@ -750,6 +752,12 @@ def main(argv: list[str] | None = None) -> int:
             if not only or name in only:
                 rows.extend(bench(Path(tmp), args))
     return _print(rows)
+
+
+def _bench_estimate(build: Path, repeats: int) -> list[dict]:
+    from estimate_bench import bench_estimate          # benchmarks/ is on sys.path when run
+
+    return bench_estimate(build, repeats)
 
 
 def _print(rows: list[dict]) -> int:

@@ -8,6 +8,7 @@ each layer imports only those below it::
     comparison/            evalkit compare: randomised Tukey HSD, the statistics report
     assessor_study/        evalkit assessors: leaderboards and verdicts under every judge
     judge_agreement/       evalkit agreement: how far judges agree, consensus
+    estimation/            evalkit estimate: scores under few human labels and many LLM labels
     judges/                judges' labels as they come, gains, the shared options
     runs/                  run files one at a time, runs frames
     command_inputs.py      the options score, compare and assessors share, read into inputs
@@ -37,6 +38,9 @@ The functions below mirror the commands, taking files or frames and returning fr
   gives one grade per item by majority, median, mean or Dawid-Skene.
 * :func:`~evalkit.evaluate.judge_agreement.api.agreement`: ``evalkit agreement`` in one call
   (judges as files or frames in, the report's tables out).
+* :func:`~evalkit.evaluate.estimation.api.estimate` (``evalkit estimate``): every run's score
+  under a reference judge with few topics estimated with a proxy judge's labels on all of
+  them (prediction-powered inference), differences between runs, a plan, a bias test.
 * :func:`~evalkit.evaluate.judges.gains.item_gains`: one gain per item from ratings.
 * :func:`~evalkit.evaluate.examples.write_example`: the shipped sample in
   ``data/examples/``.
@@ -57,4 +61,5 @@ __getattr__, __dir__, __all__ = exports(__name__, {
     "judge_agreement.api": ("agreement",),
     "judge_agreement.pairs": ("pairs_table",),
     "judge_agreement.consensus": ("consensus_table",),
+    "estimation.api": ("estimate", "EstimateReport"),
 })

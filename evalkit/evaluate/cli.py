@@ -14,13 +14,14 @@ import sys
 __all__ = ["COMMANDS", "add_parsers", "run"]
 
 #: The sub-commands this module adds and runs.
-COMMANDS = ("score", "compare", "assessors", "agreement", "measures")
+COMMANDS = ("score", "compare", "assessors", "agreement", "estimate", "measures")
 
 
 def add_parsers(sub) -> None:
     """Add the four sub-commands to the ``evalkit`` parser."""
     from .assessor_study.cli import add_assessors_parser
     from .comparison.cli import add_compare_parser
+    from .estimation.cli import add_estimate_parser
     from .judge_agreement.cli import add_agreement_parser
     from .scoring.cli import add_measures_parser, add_score_parser
 
@@ -28,6 +29,7 @@ def add_parsers(sub) -> None:
     add_compare_parser(sub)
     add_assessors_parser(sub)
     add_agreement_parser(sub)
+    add_estimate_parser(sub)
     add_measures_parser(sub)
 
 
@@ -58,6 +60,10 @@ def _run(args) -> int:
         from .judge_agreement.cli import run_agreement
 
         return run_agreement(args)
+    if args.command == "estimate":
+        from .estimation.cli import run_estimate
+
+        return run_estimate(args)
     if args.command == "assessors":
         from .assessor_study.cli import run_assessors
 

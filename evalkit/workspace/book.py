@@ -54,7 +54,8 @@ SITE = paths.BUILD / "book"
 SOLUTIONS_SITE = paths.BUILD / "book-solutions"
 #: The pages of ``docs/`` that are chapters of the book, by part.
 DOC_PARTS = (("Methods", ("measures", "statistics", "simulators", "references")),
-             ("Your data", ("your_judges", "cli", "compare", "assessors", "sweeps", "data")))
+             ("Your data", ("your_judges", "cli", "compare", "assessors", "estimate", "sweeps",
+                            "data")))
 DOC_PAGES = tuple(page for _, pages in DOC_PARTS for page in pages)
 
 REPORT_PAGE = """# The reproduction report

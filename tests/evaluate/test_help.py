@@ -50,12 +50,14 @@ def test_one_trials_default(monkeypatch):
     parser = _parser(monkeypatch)
     defaults = {name: action.default for name, sub in _commands(parser)
                 for action in sub._actions if "--trials" in action.option_strings}
-    assert defaults == {"compare": TRIALS, "assessors": TRIALS, "agreement": TRIALS}
+    assert defaults == {"compare": TRIALS, "assessors": TRIALS, "agreement": TRIALS,
+                        "estimate": TRIALS}
     assert TRIALS == 5000          # Sakai (EVIA 2017, sec. 5): B = 5000
 
 
 @pytest.mark.integration
-@pytest.mark.parametrize("command", [[], ["score"], ["compare"], ["assessors"], ["agreement"]])
+@pytest.mark.parametrize("command", [[], ["score"], ["compare"], ["assessors"], ["agreement"],
+                                     ["estimate"]])
 def test_help_is_plain_text_that_points_at_nothing_missing(command):
     code = "import sys; from evalkit.workspace.cli import main; sys.exit(main(sys.argv[1:]))"
     run = subprocess.run([sys.executable, "-c", code, *command, "--help"], capture_output=True,
