@@ -248,3 +248,17 @@ def test_reached_values_quoted_from_figures_are_in_those_files():
             assert any(abs(v - float(number)) <= half for v in values), (number, source)
             checked += 1
     assert checked >= 20
+
+
+def test_every_module_path_docs_readme_names_exists():
+    """The table of modules per notebook in docs/README.md names today's paths (issue 43)."""
+    import re
+
+    text = (ROOT / "docs" / "README.md").read_text()
+    table = text[text.index("## Which modules each notebook uses"):]
+    paths = set(re.findall(r"`((?:[a-z_0-9]+/)+(?:[a-z_0-9]+\.py)?)`", table))
+    paths |= set(re.findall(r"`([a-z_0-9]+/[a-z_0-9_]+\.py)`", table))
+    assert len(paths) > 20, paths
+    missing = sorted(p for p in paths if not (ROOT / "evalkit" / p).exists()
+                     and not (ROOT / p).exists())
+    assert not missing, missing
