@@ -116,8 +116,8 @@ def labels_from(judges=None, ratings=None, grades: tuple[int, int] | None = None
 
 def _from_frames(frames, grades, clip) -> tuple[pd.DataFrame, list[str]]:
     """Labels from frames, on the declared scale (clamped with ``clip``) or the one seen."""
-    from ..columns import rename
-    from ..judges.labels import LABEL_COLUMNS
+    from .columns import rename
+    from .judges.labels import LABEL_COLUMNS
 
     labels = pd.concat([rename(f, ("topic", "judge", "doc", "grade"), what="judge labels")
                         for f in frames], ignore_index=True)[LABEL_COLUMNS]

@@ -56,25 +56,16 @@ def check_options(alpha: float, interval: str, plan, bootstrap: int, trials: int
 
 def read_two_judges(judges, grades=None, clip: bool = False):
     """``(labels, notes, sources)`` of ``judges``: ``{name: qrels path or frame}`` or a labels
-    frame (``topic, judge, doc, grade``); ``sources`` names each judge's file."""
-    from ..judge_agreement.api import _from_frames
-    from ..judges.labels import read_labels
+    frame (``topic, judge, doc, grade``), read as :func:`evalkit.evaluate.sources.labels_from`
+    reads them; ``sources`` names each judge's file."""
+    from ..sources import labels_from
 
-    if isinstance(judges, pd.DataFrame):
-        labels, notes = _from_frames([judges], grades, clip)
-        return labels, notes, {}
-    judges = dict(judges or {})
-    if not judges:
+    if not isinstance(judges, pd.DataFrame) and not judges:
         raise InputError("give the judges: {name: qrels path or frame}, the reference and "
                          "the proxy")
-    paths = {str(n): str(p) for n, p in judges.items() if isinstance(p, (str, Path))}
-    frames = [f.assign(judge=str(n)) for n, f in judges.items() if not isinstance(f, (str, Path))]
-    if paths and frames:
-        raise InputError("give the judges as files or as frames, not both")
-    if frames:
-        labels, notes = _from_frames(frames, grades, clip)
-        return labels, notes, {}
-    labels, notes = read_labels(paths, grades=grades, clip=clip)
+    labels, notes = labels_from(judges, None, grades, clip)
+    paths = ({} if isinstance(judges, pd.DataFrame) else
+             {str(n): str(p) for n, p in judges.items() if isinstance(p, (str, Path))})
     return labels, notes, paths
 
 
