@@ -28,7 +28,8 @@ DESCRIPTION = textwrap.fill("Evaluation with several, disagreeing assessors. sco
 
 #: trec_eval's short options and what evalkit calls them (an unknown option's message names it).
 TREC_EVAL_OPTIONS = {"-q": "--per-topic", "-c": "--missing zero (the default)",
-                     "-m": "--measure"}
+                     "-m": "--measure", "-J": "--judged-only", "-M": "--depth",
+                     "-l": "--rel-level", "-R": "--judgment-groups FILE (for -R qrels_jg)"}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -179,3 +179,13 @@ def test_python_takes_grades_clip_and_one_measure_name_and_shows_the_notes(tmp_p
         score(RUNS[:2], judges={"alice": ALICE, "bob": loud}, grades=(0, 2), measures="AP")
     with pytest.raises(InputError, match="measures must be names"):
         score(RUNS[:2], judges={"alice": ALICE}, measures=10)
+
+
+@pytest.mark.parametrize("option, said", [
+    ("-q", "unknown option -q (trec_eval's -q is --per-topic here)"),
+    ("--cutoff", "unknown option --cutoff"),
+    ("-M", "unknown option -M (trec_eval's -M is --depth here)"),
+])
+def test_an_unknown_option_is_named_and_nothing_else(capsys, option, said):
+    line = refused(capsys, "score", "--qrels", ALICE, option, "10", "--measure", "AP", RUNS[0])
+    assert line == f"evalkit score: {said}"

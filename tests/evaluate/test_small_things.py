@@ -1,0 +1,34 @@
+"""Issue 43, item 8: what the trial found small, each checked."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pandas as pd
+
+from evalkit.evaluate import agreement
+from evalkit.evaluate.judge_agreement.report import summary
+from evalkit.paths import EXAMPLES
+from evalkit.stats.hsd import mc_error, randomised_tukey_hsd
+
+FOLDER = EXAMPLES / "judges"
+
+
+def test_one_judge_against_the_reference_is_said_so_not_most_and_least():
+    report = agreement({"alice": str(FOLDER / "alice.qrels"), "bob": str(FOLDER / "bob.qrels")},
+                       reference="alice", bootstrap=50, pairs=False)
+    lines = summary(report)
+    assert lines[0].startswith("One judge against alice: bob (alpha_ordinal ")
+    assert not any("Agrees most" in line or "Agrees least" in line for line in lines)
+
+
+def test_a_p_value_of_zero_gets_a_monte_carlo_error_bounded_by_count_plus_one():
+    b = 1000
+    q = 1 / (b + 1)                                 # (0 + 1) / (B + 1)
+    assert mc_error(0.0, b) == math.sqrt(q * (1 - q) / b) > 0
+    assert mc_error(0.25, b) == math.sqrt(0.25 * 0.75 / b)      # p = count / B elsewhere
+    # two far-apart systems: no trial as extreme, p = 0 with a positive error
+    x = pd.DataFrame({"a": np.linspace(0.8, 0.9, 20), "b": np.linspace(0.0, 0.1, 20)})
+    row = randomised_tukey_hsd(x, n_trials=b, seed=1).iloc[0]
+    assert row["p_value"] == 0 and row["p_value_se"] == mc_error(0.0, b)
