@@ -1,8 +1,9 @@
 """The reference of the TREC-scale benchmarks: pytrec_eval (trec_eval's C code) on run files.
 
-Run by ``benchmarks/bench.py`` in the benchmark's own virtual environment
-(pytrec_eval is a benchmark dependency, not evalkit's).  Files are parsed
-line by line in plain Python, as pytrec_eval's users do, one run at a time;
+Run by ``benchmarks/cases/trec_scale.py`` (``python benchmarks/bench.py
+trec``) in the benchmark's own virtual environment (pytrec_eval is a
+benchmark dependency, not evalkit's).  Files are parsed line by line in
+plain Python, as pytrec_eval's users do, one run at a time;
 each run is evaluated under every qrels file given (one judge each) with
 nDCG@10, AP, P@10, R@100 and RR (trec_eval's ``ndcg_cut.10``, ``map``,
 ``P.10``, ``recall.100``, ``recip_rank``), and the mean of each measure over

@@ -8,7 +8,7 @@ what ``estimate`` builds on, ``estimate --pairs`` adds the four estimators
 over 20 runs and 190 pairs, Holm and the verdicts.  The processes alternate,
 ``repeats`` times each; medians of wall time.  Target: estimate / score <= 1.5.
 
-Run: ``python benchmarks/bench.py estimate`` (or this file directly).
+Run: ``python benchmarks/bench.py estimate [--repeats N]``.
 """
 
 from __future__ import annotations
@@ -18,12 +18,11 @@ import statistics
 import sys
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
+from .common import BENCHMARKS, measure_process
 
 
 def bench_estimate(build: Path, repeats: int = 3) -> list[dict]:
-    sys.path.insert(0, str(HERE))
-    from bench import _process
+    sys.path.insert(0, str(BENCHMARKS))
     from trec_data import write_collection, write_judges
 
     folder = build / "bench" / "r20"
@@ -39,11 +38,11 @@ def bench_estimate(build: Path, repeats: int = 3) -> list[dict]:
     jobs = {"score": [*cli, "score", *two, "--per-judge", "--per-topic", "--format", "csv", *runs],
             "estimate": [*cli, "estimate", *two, "--reference", "human", "--proxy", "llm",
                          "--pairs", *runs]}
-    _process(jobs["score"])                         # unmeasured: compiled readers cached
+    measure_process(jobs["score"])                  # unmeasured: compiled readers cached
     times = {k: [] for k in jobs}
     for _ in range(repeats):
         for name, cmd in jobs.items():
-            wall, peak, _, _ = _process(cmd)
+            wall, peak, _, _ = measure_process(cmd)
             times[name].append(wall)
             print(f"  {name}: {wall:.1f} s, peak {peak:.0f} MB (load {os.getloadavg()[0]:.1f})",
                   file=sys.stderr, flush=True)
@@ -57,10 +56,3 @@ def bench_estimate(build: Path, repeats: int = 3) -> list[dict]:
                       f"{', '.join(f'{x:.2f}' for x in times['score'])} s); load average "
                       f"{os.getloadavg()[0]:.1f} at the end ({os.cpu_count()} cores)"}]
 
-
-if __name__ == "__main__":
-    sys.path.insert(0, str(HERE))
-    from bench import _print
-
-    sys.exit(_print(bench_estimate(HERE.parent / "build", int(sys.argv[1]) if len(sys.argv) > 1
-                                   else 3)))
