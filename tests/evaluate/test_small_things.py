@@ -32,3 +32,16 @@ def test_a_p_value_of_zero_gets_a_monte_carlo_error_bounded_by_count_plus_one():
     x = pd.DataFrame({"a": np.linspace(0.8, 0.9, 20), "b": np.linspace(0.0, 0.1, 20)})
     row = randomised_tukey_hsd(x, n_trials=b, seed=1).iloc[0]
     assert row["p_value"] == 0 and row["p_value_se"] == mc_error(0.0, b)
+
+
+def test_the_report_figure_of_fifty_systems_is_drawn_without_overlapping_labels(tmp_path):
+    """compare --out with 50 systems (the benchmark's) stopped on overlapping tick labels."""
+    from evalkit.evaluate.comparison.report import compare_scores, write_report
+
+    rng = np.random.default_rng(3)
+    rows = [(f"sys{r:03d}", "AP", f"t{t}", float(rng.beta(2, 3) + r / 50 * 0.3))
+            for r in range(50) for t in range(30)]
+    report = compare_scores(pd.DataFrame(rows, columns=["run", "measure", "topic", "value"]),
+                            test="t", correction="holm")
+    written = write_report(report, tmp_path)                # the figure check raises on overlap
+    assert (tmp_path / "systems.png") in written

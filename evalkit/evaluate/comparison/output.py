@@ -98,7 +98,9 @@ def plot_report(report, path):
     measures = list(pd.unique(report.systems["measure"]))
     n = max(len(report.systems) // max(len(measures), 1), 2)
     height = max(2.5, 0.22 * n + 1.2)
-    fig, axes = plt.subplots(len(measures), 2, figsize=(11, height * len(measures)),
+    # the matrix takes about 45% of the width and each rotated label about 0.13 inch: 50
+    # systems in 11 inches overlapped (benchmarks' compare row), so the width grows with n
+    fig, axes = plt.subplots(len(measures), 2, figsize=(max(11.0, 0.3 * n), height * len(measures)),
                              squeeze=False, gridspec_kw={"width_ratios": [1.2, 1]})
     level = 1 - report.settings["alpha"]
     for row, measure in zip(axes, measures):
