@@ -45,3 +45,16 @@ def test_the_report_figure_of_fifty_systems_is_drawn_without_overlapping_labels(
                             test="t", correction="holm")
     written = write_report(report, tmp_path)                # the figure check raises on overlap
     assert (tmp_path / "systems.png") in written
+
+
+def test_the_assessors_figure_title_counts_the_judges_it_draws():
+    from evalkit.evaluate import assessors, bump_chart
+
+    runs = sorted(str(p) for p in (FOLDER / "runs").glob("*.txt"))
+    judges = {j: str(FOLDER / f"{j}.qrels") for j in ("alice", "bob", "carol")}
+    fig = bump_chart(assessors(runs, judges, measures=["nDCG@10"], trials=50))
+    columns = max(([t.get_text() for t in ax.get_xticklabels() if t.get_text()]
+                   for ax in fig.axes), key=len)
+    # 5 pooled + the assessors' mean + 3 assessors + 3 left out
+    assert len(columns) == 12
+    assert fig._suptitle.get_text().startswith("Run ranks under 12 judges made from 3 assessors")

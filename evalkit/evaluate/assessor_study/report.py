@@ -140,8 +140,9 @@ def bump_chart(report: AssessorReport):
                         + ("" if report.reference is None else
                            f"; shaded, in bold: assessor:{report.reference}, the reference"))
     a = report.agreement.set_index("statistic")["value"]
-    fig.suptitle(f"Run ranks under each judge: {len(report.assessors)} assessors, "
-                 f"Krippendorff's alpha {a['alpha_ordinal']:.3f} (ordinal), "
+    n = len(report.assessors)                 # the title counts the columns drawn (issue 43)
+    fig.suptitle(f"Run ranks under {len(judges)} judges made from {n} assessors; "
+                 f"Krippendorff's alpha over the {n}: {a['alpha_ordinal']:.3f} (ordinal), "
                  f"{a['alpha_interval']:.3f} (interval)", fontsize=10)
     return fig
 
