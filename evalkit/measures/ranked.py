@@ -31,7 +31,7 @@ from dataclasses import dataclass
 import numpy as np
 
 __all__ = ["RankedLists", "NOT_IN_QRELS", "UNJUDGED", "JUDGED", "relevant", "num_relevant",
-           "per_topic", "safe_ratio"]
+           "per_topic", "safe_ratio", "regained", "gain_table"]
 
 #: ``status`` codes (int8).
 NOT_IN_QRELS, UNJUDGED, JUDGED = 0, 1, 2
@@ -86,3 +86,32 @@ def safe_ratio(num: np.ndarray, den: np.ndarray) -> np.ndarray:
     den = np.asarray(den)
     with np.errstate(invalid="ignore", divide="ignore"):
         return np.where(den > 0, num / np.where(den > 0, den, 1), 0.0)
+
+
+def regained(lists: RankedLists, gain) -> RankedLists:
+    """``lists`` with each judged document's gain ``g`` replaced by ``gain(g)`` (an array
+    function), the ideal lists re-sorted: trec_eval's ``ndcg.1=3,2=9`` gains and
+    ir_measures' ``gains={...}`` and ``dcg='exp-log2'`` (``2^g - 1``).  A judged document of
+    gain 0 takes ``gain(0)``; unjudged ones and empty ranks keep 0."""
+    gains = np.where(lists.status == JUDGED, gain(lists.gains), 0.0)
+    width = lists.ideal.shape[-1]
+    at = np.arange(width)
+    positive = np.count_nonzero(lists.ideal > 0, axis=-1)[..., None]
+    judged = lists.judged[..., None]
+    ideal = np.where(at < positive, gain(lists.ideal),
+                     np.where(at < judged, gain(np.zeros_like(lists.ideal)), 0.0))
+    ideal = -np.sort(-ideal, axis=-1)
+    return RankedLists(gains, lists.status, lists.retrieved, ideal, lists.judged, lists.in_qrels,
+                       lists.gmax)
+
+
+def gain_table(pairs) -> callable:
+    """``gain(g)`` from ``(level, gain)`` pairs; other levels keep their own gain."""
+    table = dict(pairs)
+
+    def gain(values: np.ndarray) -> np.ndarray:
+        out = np.array(values, dtype=float, copy=True)
+        for level, value in table.items():
+            out[values == level] = value
+        return out
+    return gain

@@ -34,7 +34,7 @@ import pandas as pd
 
 from ...errors import InputError
 from ...measures.ranked import UNJUDGED
-from ...measures.registry import NTCIREVAL, parse_measure
+from ...measures.registry import NTCIREVAL, expand_all, summarise
 from ..memory import release_free_memory
 from ..notes import show_notes
 from ..runs.files import Progress, RunFiles, run_tables
@@ -115,9 +115,11 @@ def _read_ahead(paths, read, readers: int = READERS):
 
 def tidy(scored: Scored, specs, per_topic: bool, per_judge: bool) -> pd.DataFrame:
     """Rows ``[judge,] run, measure, topic, value``: per column, run and measure its topics
-    (with ``per_topic``) and then ``all``, the mean over the topics it can score.
+    (with ``per_topic``) and then ``all``, the measure's summary over the topics it can score
+    (``spec.summary``: the mean; the sum for trec_eval's counts, the geometric mean for
+    ``gm_map`` and ``gm_bpref``: :func:`evalkit.measures.summaries.summarise`).
 
-    The mean adds the topics' values one after another in topic order (byte order of the
+    The summary adds the topics' values one after another in topic order (byte order of the
     ids) and divides by their number, as trec_eval does (``meas_acc.c``, ``meas_avg.c``), so
     that a mean lying on a rounding boundary prints trec_eval's four decimals (a pairwise
     sum differs in the last bit: P_avgjg_10 0.0437 against 0.0438 on a 40-topic case)."""
@@ -126,11 +128,9 @@ def tidy(scored: Scored, specs, per_topic: bool, per_judge: bool) -> pd.DataFram
     frames = []
     for g, column in enumerate(scored.columns):
         values = scored.values[g]                                               # (M, R, T)
-        with np.errstate(invalid="ignore"):
-            counted = np.isfinite(values)
-            in_order = np.cumsum(np.where(counted, values, 0.0), axis=-1)[..., -1] if len(
-                topics) else np.zeros(values.shape[:-1])
-            means = np.where(counted.any(-1), in_order / np.maximum(counted.sum(-1), 1), np.nan)
+        counted = np.isfinite(values)
+        means = np.stack([summarise(values[m], s.summary) for m, s in enumerate(specs)]) if len(
+            specs) else np.zeros(values.shape[:-1])
         for r, run in enumerate(scored.runs):
             for m, name in enumerate(names):
                 keep = counted[m, r] if per_topic else np.zeros(len(topics), bool)
@@ -185,6 +185,7 @@ def score(runs, ratings: pd.DataFrame | None = None, *, qrels: pd.DataFrame | No
 
         raise ParameterError("rel_level", rel_level, "a relevance level > 0 (trec_eval's -l)")
     options = ListOptions(depth, bool(judged_only))
+    strings: list = []
     runs = runs_source(runs)
     if judgment_groups is not None:
         if per_judge or any(x is not None for x in (ratings, qrels, judges)):
@@ -198,7 +199,13 @@ def score(runs, ratings: pd.DataFrame | None = None, *, qrels: pd.DataFrame | No
                                                  options=options, rename=rename))
         gain = "judgment groups"
     else:
-        specs = [with_rel_level(parse_measure(m), rel_level) for m in measure_names(measures)]
+        specs = [with_rel_level(s, rel_level)
+                 for s in expand_all(measure_names(measures), strings=True)]
+        strings = [s.name for s in specs if s.strings]
+        specs = [s for s in specs if not s.strings]
+        if not specs:
+            raise InputError(f"{', '.join(strings)} gives strings, not numbers: name a measure "
+                             "too")
         qrels = qrels_frame(qrels)
         ratings, judges, read = ratings_and_judges(ratings, judges, grades, clip)
         labels, topics = (judge_labels(ratings, judges, common_topics) if qrels is None
@@ -216,7 +223,8 @@ def score(runs, ratings: pd.DataFrame | None = None, *, qrels: pd.DataFrame | No
     pooled = len(scored.columns) - 1                  # the pooled column (or the qrels) is last
     excluded = ~scored.positive[pooled] if ntcir else np.zeros(len(scored.topics), bool)
     out.attrs["excluded_topics"] = [str(t) for t in np.array(scored.topics)[excluded]]
-    out.attrs["notes"] = scored.notes
+    out.attrs["notes"] = scored.notes + [
+        f"{name}: a string per topic, not a number, left out of the scores" for name in strings]
     out.attrs["topics"] = int((~excluded).sum())
     counted = np.isfinite(scored.values).any(axis=1).sum(axis=-1)          # (G, R)
     out.attrs["num_q"] = {column: dict(zip(scored.runs, map(int, counted[g])))

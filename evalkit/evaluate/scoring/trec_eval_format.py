@@ -60,6 +60,8 @@ def trec_eval_name(spec, rel_level: float | None = None) -> str | None:
         return None
     if "rel" in measure.params and spec.rel != (1.0 if rel_level is None else float(rel_level)):
         return None
+    if hasattr(spec, "trec_name"):               # the registry's MeasureSpec names itself
+        return spec.trec_name or None
     for token in _TOKEN.findall(measure.trec_eval):
         if token.endswith(".k") and spec.k is not None:
             return f"{token[:-2]}_{spec.k}"
