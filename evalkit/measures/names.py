@@ -47,7 +47,10 @@ __all__ = ["expand", "SETS", "TREC_NAMES", "IR_MEASURES_ALIASES", "UnknownMeasur
 
 
 class UnknownMeasure(ParameterError):
-    """A name no tool gives a measure: "unknown measure X; did you mean Y"."""
+    """A name no tool gives a measure: "unknown measure X; did you mean Y" (``verbatim``: the
+    command line prints this message as it is)."""
+
+    verbatim = True
 
     def __init__(self, name: str, guess: str | None):
         InputError.__init__(self, f"unknown measure {name}"
@@ -387,11 +390,11 @@ def trec_printed_name(spec: MeasureSpec) -> str:
     m = MEASURES[spec.base]
     if spec.dcg != "log2" or m.family != "trec_eval":
         return ""
+    if spec.base == "relstring":
+        return "relstring" if spec.k == 10 else f"relstring_{spec.k}"
     if spec.k is not None and m.cutoff in ("optional", "required"):
         name = _TREC_OF.get((spec.base, True))
         return f"{name}_{spec.k}" if name else ""
-    if spec.base == "relstring":
-        return "relstring" if spec.k == 10 else f"relstring_{spec.k}"
     name = _TREC_OF.get((spec.base, False), "")
     if not name:
         return ""

@@ -346,12 +346,13 @@ def expand_measures(name: str) -> list[MeasureSpec]:
 
 
 def expand_all(measures, strings: bool = False) -> list[MeasureSpec]:
-    """The specs of every name of ``measures`` (one name as a string, or several) in order;
-    a string measure (``relstring``) is refused unless ``strings``."""
+    """The specs of every name of ``measures`` (one name as a string, or several) in order,
+    each once (``--measure all_trec --measure rbp`` scores rbp once); a string measure
+    (``relstring``) is refused unless ``strings``."""
     from ..errors import ParameterError
 
-    specs = [s for m in ([measures] if isinstance(measures, str) else measures)
-             for s in expand_measures(m)]
+    specs = list(dict.fromkeys(s for m in ([measures] if isinstance(measures, str) else measures)
+                               for s in expand_measures(m)))
     if not strings:
         for s in specs:
             if s.strings:

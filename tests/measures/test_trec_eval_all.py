@@ -339,3 +339,16 @@ def test_gains_and_exponential_ndcg_equal_pytrec_eval_with_those_gains(seed):
         gain = [g if g is not None and g > 0 else 0 for g in grades]
         assert got["DCG@10", topic] == pytest.approx(
             sum(g / math.log2(i + 2) for i, g in enumerate(gain[:10])), abs=1e-12)
+
+
+def test_summarise_by_hand():
+    """NaN (a topic not scored) is left out; a 0 counts as 0.00001 in a geometric mean."""
+    from evalkit.measures.summaries import summarise
+
+    values = np.array([[0.0, 0.25, np.nan, 1.0], [np.nan] * 4])
+    assert summarise(values, "mean")[0] == pytest.approx(1.25 / 3)
+    assert summarise(values, "sum")[0] == 1.25
+    assert summarise(values, "gmean")[0] == pytest.approx((0.00001 * 0.25) ** (1 / 3), rel=1e-12)
+    assert np.isnan(summarise(values, "mean")[1]) and np.isnan(summarise(values, "sum")[1])
+    with pytest.raises(ValueError, match="median"):
+        summarise(values, "median")
