@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .ranked import RankedLists, num_relevant, per_topic, relevant
+from .ranked import RankedLists, memo, num_relevant, per_topic, relevant
 
 __all__ = ["DEFAULT_LEVELS", "interpolated_precision", "eleven_point_average", "recall_cutoff"]
 
@@ -62,15 +62,20 @@ class _Curve:
         return np.where((self.rel_ret > 0) & (c <= self.rel_ret), value, 0.0)
 
 
+def _curve(lists: RankedLists, rel: float) -> _Curve:
+    """The run's curve, computed once for all its levels."""
+    return memo(lists, ("curve", rel), lambda: _Curve(lists, rel))
+
+
 def interpolated_precision(lists: RankedLists, x: float, rel: float = 1,
                            rounding: str = "v10") -> np.ndarray:
     """IPrec@x ``(G, T)`` over the whole run."""
-    return per_topic(lists, _Curve(lists, rel).at(x, rounding))
+    return per_topic(lists, _curve(lists, rel).at(x, rounding))
 
 
 def eleven_point_average(lists: RankedLists, levels=DEFAULT_LEVELS, rel: float = 1,
                          rounding: str = "v10") -> np.ndarray:
     """The mean of IPrec@x over ``levels`` ``(G, T)``."""
-    curve = _Curve(lists, rel)
+    curve = _curve(lists, rel)
     total = sum(curve.at(float(x), rounding) for x in levels)
     return per_topic(lists, total / len(levels))

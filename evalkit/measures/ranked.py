@@ -31,7 +31,7 @@ from dataclasses import dataclass
 import numpy as np
 
 __all__ = ["RankedLists", "NOT_IN_QRELS", "UNJUDGED", "JUDGED", "relevant", "num_relevant",
-           "per_topic", "safe_ratio", "regained", "gain_table"]
+           "per_topic", "safe_ratio", "regained", "gain_table", "memo"]
 
 #: ``status`` codes (int8).
 NOT_IN_QRELS, UNJUDGED, JUDGED = 0, 1, 2
@@ -69,9 +69,18 @@ def relevant(gains: np.ndarray, rel: float) -> np.ndarray:
     return gains >= rel
 
 
+def memo(lists: RankedLists, key, make):
+    """``make()``, computed once per ``lists`` and ``key`` (many measures of one run share
+    ``R`` or a precision curve; the lists, and so the cache, live for one run)."""
+    cache = lists.__dict__.setdefault("_memo", {})
+    if key not in cache:
+        cache[key] = make()
+    return cache[key]
+
+
 def num_relevant(lists: RankedLists, rel: float) -> np.ndarray:
     """``R``: the topic's judged documents with a gain of at least ``rel``, ``(G, T)``."""
-    return np.count_nonzero(lists.ideal >= rel, axis=-1)
+    return memo(lists, ("R", rel), lambda: np.count_nonzero(lists.ideal >= rel, axis=-1))
 
 
 def per_topic(lists: RankedLists, values: np.ndarray) -> np.ndarray:

@@ -30,8 +30,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .ranked import (JUDGED, NOT_IN_QRELS, RankedLists, num_relevant, per_topic, relevant,
-                     safe_ratio)
+from .ranked import (JUDGED, NOT_IN_QRELS, RankedLists, memo, num_relevant, per_topic,
+                     relevant, safe_ratio)
 
 __all__ = ["precision", "recall", "r_precision", "success", "judged", "relative_precision",
            "r_precision_multiple", "unjudged"]
@@ -81,13 +81,18 @@ def relative_precision(lists: RankedLists, k: int, rel: float = 1) -> np.ndarray
                                        np.minimum(k, num_relevant(lists, rel))))
 
 
+def _found_by_rank(lists: RankedLists, rel: float) -> np.ndarray:
+    """Relevant documents in the top ``i``, ``i = 0 .. depth`` ``(G, T, depth + 1)``."""
+    hit = relevant(lists.gains, rel)
+    return np.concatenate([np.zeros(hit.shape[:-1] + (1,), np.int64),
+                           np.cumsum(hit, axis=-1, dtype=np.int64)], axis=-1)
+
+
 def r_precision_multiple(lists: RankedLists, x: float, rel: float = 1) -> np.ndarray:
     """Rprec_mult@x ``(G, T)``: P@c at ``c = (long)(x * R + 0.9)`` (0 for ``c = 0``)."""
     cut = np.trunc(x * num_relevant(lists, rel).astype(float) + 0.9).astype(np.int64)
-    hit = relevant(lists.gains, rel)
-    found = np.concatenate([np.zeros(hit.shape[:-1] + (1,), np.int64),
-                            np.cumsum(hit, axis=-1, dtype=np.int64)], axis=-1)
-    at = np.take_along_axis(found, np.minimum(cut, hit.shape[-1])[..., None], axis=-1)[..., 0]
+    found = memo(lists, ("found", rel), lambda: _found_by_rank(lists, rel))
+    at = np.take_along_axis(found, np.minimum(cut, lists.depth)[..., None], axis=-1)[..., 0]
     return per_topic(lists, safe_ratio(at, cut))
 
 
