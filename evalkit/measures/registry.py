@@ -94,6 +94,16 @@ class MeasureSpec:
         """Whether its values are strings (``relstring``), not numbers."""
         return MEASURES[self.base].strings
 
+    def at_level(self, level: float) -> "MeasureSpec":
+        """The spec under a global relevance level (trec_eval's ``-l``): ``rel = level`` for
+        a binary measure whose name gave no ``rel`` (``AP(rel=2)`` keeps 2); unchanged for the
+        others (graded ones, and ir_measures' ``RBP``, graded unless its name says ``rel``)."""
+        from dataclasses import replace
+
+        if self.rel_given or self.base == "RBP" or "rel" not in MEASURES[self.base].params:
+            return self
+        return replace(self, rel=float(level))
+
     def param(self, default: float) -> float:
         """``x``, or ``default`` when the name gave none."""
         return default if self.x is None else self.x

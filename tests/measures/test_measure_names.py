@@ -91,6 +91,11 @@ def test_explicit_relevance_levels_are_flagged():
     assert parse_measure("AP(rel=2)").rel_given and not parse_measure("AP").rel_given
     assert parse_measure("P(rel=1)@10").rel_given and parse_measure("P(rel=1)@10").rel == 1
     assert parse_measure("NumRet(rel=2)").rel_given
+    # a global level (trec_eval's -l) reaches the others only
+    assert parse_measure("AP(rel=2)").at_level(3).rel == 2
+    assert parse_measure("AP").at_level(3).rel == 3 and parse_measure("map").at_level(3).rel == 3
+    assert parse_measure("nDCG@10").at_level(3) == parse_measure("nDCG@10")
+    assert parse_measure("RBP").at_level(3) == parse_measure("RBP")
 
 
 #: trec_eval -m specifications ir_measures.parse_trec_measure reads too.
