@@ -86,8 +86,9 @@ def ndcg_rel(lists: RankedLists) -> np.ndarray:
     return per_topic(lists, np.where(total > 0, safe_ratio(total, positive), 0.0))
 
 
-def r_ndcg(lists: RankedLists, rel: float = 1) -> np.ndarray:
-    """Rndcg ``(G, T)``."""
+def r_ndcg(lists: RankedLists, rel: float = 1, big_r: np.ndarray | None = None) -> np.ndarray:
+    """Rndcg ``(G, T)``; ``big_r``: the topics' relevant documents when ``lists`` carry
+    gains given per grade (trec_eval counts them by grade, before its gains)."""
     gains = lists.gains
     depth = gains.shape[-1]
     length = max(lists.ideal.shape[-1], depth) + 1
@@ -105,4 +106,5 @@ def r_ndcg(lists: RankedLists, rel: float = 1) -> np.ndarray:
         end = np.where(retrieved > positive + 1, dcg[..., -1] / best, 0.0)
     count = np.count_nonzero(boundary, axis=-1) + (retrieved > positive + 1)
     value = safe_ratio(terms + end, count)
-    return per_topic(lists, np.where(num_relevant(lists, rel) > 0, value, 0.0))
+    big_r = num_relevant(lists, rel) if big_r is None else big_r
+    return per_topic(lists, np.where(big_r > 0, value, 0.0))

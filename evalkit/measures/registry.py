@@ -39,7 +39,7 @@ import numpy as np
 import pandas as pd
 
 from . import (average_precision, bpref, counts, cumulated_gain, err, infap, interpolated, ndcg,
-               ntcireval, rbp, relstring, set_measures, unranked)
+               ntcireval, ranked, rbp, relstring, set_measures, unranked)
 from . import reciprocal_rank as rr
 from .graded import nerr_at_k, ng_at_k, p_plus, q_measure
 from .summaries import SUMMARIES, summarise
@@ -290,7 +290,8 @@ MEASURES: dict[str, Measure] = {m.base: m for m in (
     Measure("ndcg_rel", "none", lambda lists, s: cumulated_gain.ndcg_rel(_gained(lists, s)),
             "nDCG averaged over the documents with a positive gain", "trec_eval m_ndcg_rel.c",
             "ndcg_rel", "", params=("gains",), function=cumulated_gain.ndcg_rel),
-    Measure("Rndcg", "none", lambda lists, s: cumulated_gain.r_ndcg(_gained(lists, s), s.rel),
+    Measure("Rndcg", "none", lambda lists, s: cumulated_gain.r_ndcg(
+                _gained(lists, s), s.rel, ranked.num_relevant(lists, s.rel)),
             "nDCG averaged over the ranks where the ideal gain changes (and the run's end)",
             "trec_eval m_Rndcg.c", "Rndcg", "", params=("rel", "gains"),
             function=cumulated_gain.r_ndcg),

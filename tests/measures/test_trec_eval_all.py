@@ -352,3 +352,13 @@ def test_summarise_by_hand():
     assert np.isnan(summarise(values, "mean")[1]) and np.isnan(summarise(values, "sum")[1])
     with pytest.raises(ValueError, match="median"):
         summarise(values, "median")
+
+
+def test_rndcg_counts_relevant_documents_by_grade_not_by_given_gain():
+    """trec_eval's Rndcg is 0 only when no document has a relevant grade; a gain below the
+    relevance level (Rndcg.1=0.5) does not make the topic's R 0.  One document, retrieved
+    first: the ideal gain changes after rank 1, nDCG@1 = 0.5 / 0.5."""
+    q = pd.DataFrame({"topic": "1", "doc": ["a", "b"], "grade": [1, 0]})
+    r = pd.DataFrame({"run": "r", "topic": "1", "doc": ["a"], "score": [1.0]})
+    got = score(r, judges={"j": q}, measures=["Rndcg.1=0.5", "Rndcg"]).set_index("measure")
+    assert got["value"].tolist() == [1.0, 1.0]
