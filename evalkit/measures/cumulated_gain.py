@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .ranked import RankedLists, num_relevant, per_topic, relevant, safe_ratio
+from .ranked import RankedLists, memo, num_relevant, per_topic, relevant, safe_ratio
 
 __all__ = ["bin_g", "g_measure", "ndcg_rel", "r_ndcg"]
 
@@ -48,6 +48,11 @@ def _cumulated(gains: np.ndarray) -> np.ndarray:
     """``DCG(k)`` for ``k = 0 .. len`` over the last axis."""
     terms = gains / np.log2(np.arange(2, gains.shape[-1] + 2))
     return np.concatenate([np.zeros(gains.shape[:-1] + (1,)), np.cumsum(terms, axis=-1)], axis=-1)
+
+
+def _run_dcg(lists: RankedLists) -> np.ndarray:
+    """``DCG(k)``, ``k = 0 .. depth``, of the run (shared by ndcg_rel and Rndcg)."""
+    return memo(lists, "dcg", lambda: _cumulated(lists.gains))
 
 
 def bin_g(lists: RankedLists, rel: float = 1) -> np.ndarray:
@@ -74,7 +79,7 @@ def ndcg_rel(lists: RankedLists) -> np.ndarray:
     gains = lists.gains
     depth = gains.shape[-1]
     positive = np.count_nonzero(lists.ideal > 0, axis=-1)                   # P
-    dcg = _cumulated(gains)[..., 1:]                                        # DCG(r), r = 1..D
+    dcg = _run_dcg(lists)[..., 1:]                                          # DCG(r), r = 1..D
     idcg = _cumulated(_ideal(lists, depth))                                 # IDCG(k), k = 0..D
     at = np.minimum(np.arange(1, depth + 1), positive[..., None])
     with np.errstate(invalid="ignore", divide="ignore"):
@@ -94,7 +99,7 @@ def r_ndcg(lists: RankedLists, rel: float = 1, big_r: np.ndarray | None = None) 
     length = max(lists.ideal.shape[-1], depth) + 1
     ideal = _ideal(lists, length)
     positive = np.count_nonzero(ideal > 0, axis=-1)                         # P
-    dcg = _cumulated(gains)                                                 # DCG(k), k = 0..D
+    dcg = _run_dcg(lists)                                                   # DCG(k), k = 0..D
     idcg = _cumulated(ideal)                                                # IDCG(k), k = 0..length
     b = np.arange(1, length)
     boundary = ideal[..., 1:] != ideal[..., :-1]                            # I(b) != I(b-1)

@@ -53,8 +53,16 @@ class _Curve:
         self.best = np.flip(np.maximum.accumulate(np.flip(precision, -1), axis=-1), -1)
         self.rel_ret = self.found[..., -1] if hit.shape[-1] else np.zeros(hit.shape[:-1], np.int64)
         self.big_r = num_relevant(lists, rel)
+        self.done: dict = {}
 
     def at(self, x: float, rounding: str) -> np.ndarray:
+        """IPrec@x (each level computed once: 11pt_avg reuses iprec_at_recall's)."""
+        key = (float(x), rounding)
+        if key not in self.done:
+            self.done[key] = self._at(x, rounding)
+        return self.done[key]
+
+    def _at(self, x: float, rounding: str) -> np.ndarray:
         c = recall_cutoff(x, self.big_r, rounding)
         wanted = np.maximum(c, 1)
         rank = np.argmax(self.found >= wanted[..., None], axis=-1)         # the c-th relevant

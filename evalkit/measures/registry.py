@@ -177,7 +177,12 @@ def _strings_only(lists, s):
     raise TypeError(f"{s.name} gives strings: evalkit.measures.relstring.relstring computes it")
 
 
-_CUTS = "5,10,15,20,30,100,200,500,1000"
+def _shared(lists, base: str, rel: float):
+    """AP and bpref over the whole run, computed once per run for AP and gm_map (Bpref and
+    gm_bpref), which differ only in their summary."""
+    function = {"AP": lambda: average_precision.average_precision(lists, None, rel),
+                "Bpref": lambda: bpref.bpref(lists, rel)}[base]
+    return ranked.memo(lists, (base, rel), function)
 
 MEASURES: dict[str, Measure] = {m.base: m for m in (
     Measure("nDCG", "optional", lambda lists, s: ndcg.ndcg(_gained(lists, s), s.k),
@@ -189,10 +194,11 @@ MEASURES: dict[str, Measure] = {m.base: m for m in (
             "Järvelin & Kekäläinen 2002; trec_eval 10 m_ndcg.c; ranx dcg@k (dcg_burges@k: "
             "dcg='exp-log2')", "dcg (whole run)", "",
             params=("gains", "dcg"), function=ndcg.discounted_gain),
-    Measure("AP", "optional", lambda lists, s: average_precision.average_precision(lists, s.k, s.rel),
+    Measure("AP", "optional", lambda lists, s: average_precision.average_precision(lists, s.k, s.rel)
+            if s.k is not None else _shared(lists, "AP", s.rel),
             "(1/R) sum_{r<=k, rel(r)} P@r", "trec_eval m_map.c, m_map_cut.c", "map (map_cut.k)",
             "AP (AP@k)", params=("rel",), function=average_precision.average_precision),
-    Measure("gm_map", "none", lambda lists, s: average_precision.average_precision(lists, None, s.rel),
+    Measure("gm_map", "none", lambda lists, s: _shared(lists, "AP", s.rel),
             "AP per topic; all: exp(mean log max(AP, 0.00001))", "trec_eval m_gm_map.c",
             "gm_map", "", params=("rel",), function=average_precision.average_precision,
             summary="gmean"),
@@ -212,11 +218,11 @@ MEASURES: dict[str, Measure] = {m.base: m for m in (
                 lists, s.x, s.rel),
             "P@c, c = (long)(x R + 0.9)", "trec_eval m_Rprec_mult.c", "Rprec_mult.x", "",
             params=("rel",), function=set_measures.r_precision_multiple),
-    Measure("Bpref", "none", lambda lists, s: bpref.bpref(lists, s.rel),
+    Measure("Bpref", "none", lambda lists, s: _shared(lists, "Bpref", s.rel),
             "(1/R) sum_{relevant r} (1 - min(n_r, R) / min(N, R))",
             "Buckley & Voorhees 2004; trec_eval m_bpref.c", "bpref", "Bpref", params=("rel",),
             function=bpref.bpref),
-    Measure("gm_bpref", "none", lambda lists, s: bpref.bpref(lists, s.rel),
+    Measure("gm_bpref", "none", lambda lists, s: _shared(lists, "Bpref", s.rel),
             "Bpref per topic; all: exp(mean log max(Bpref, 0.00001))", "trec_eval m_gm_bpref.c",
             "gm_bpref", "", params=("rel",), function=bpref.bpref, summary="gmean"),
     Measure("infAP", "none", lambda lists, s: infap.inferred_ap(lists, s.rel),
