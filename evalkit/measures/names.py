@@ -400,6 +400,9 @@ def trec_printed_name(spec: MeasureSpec) -> str:
         return ""
     if m.cutoff == "level":
         return f"{name}_{spec.x:3.2f}"
+    typed = re.fullmatch(re.escape(name) + r"[._](.+)", spec.name)
+    if typed and (spec.values or spec.gains or spec.x is not None):
+        return f"{name}_{typed.group(1)}"              # trec_eval prints the parameters as typed
     if spec.values:
         return f"{name}_{','.join(_num(v) for v in spec.values)}"
     if spec.gains:

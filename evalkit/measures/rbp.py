@@ -21,7 +21,9 @@ Two tools, two sets of defaults, two names (each keeps its own):
   10 prints ``rbp_resid`` 0 for a list without an unjudged document, which
   leaves out the ``p^n`` of the ranks past its end; evalkit keeps them, as
   Moffat & Zobel define it.  A topic the run does not return scores 0 for
-  both (trec_eval 10's ``-c``);
+  both, as trec_eval 10's ``-c`` clears them (the definition would give
+  ``rbp_resid`` 1, ``p^0``; trec_eval 10 prints 1 with ``rbp_resid.p=P``,
+  whose name its ``-c`` does not clear);
 * ir_measures' ``RBP`` (default ``p = 0.8``, ``RBP(p=0.9)@k``; computed by
   trectools): the gain itself, unscaled (``RBP`` can exceed 1 on graded
   qrels), or, with ``RBP(rel=L)``, ``rel(r) = 1`` for a gain of at least
@@ -53,7 +55,8 @@ def rbp(lists: RankedLists, p: float = TREC_EVAL_P) -> np.ndarray:
 
 
 def rbp_residual(lists: RankedLists, p: float = TREC_EVAL_P) -> np.ndarray:
-    """rbp_resid ``(G, T)``: unjudged ranks of the run and every rank past its end."""
+    """rbp_resid ``(G, T)``: unjudged ranks of the run and every rank past its end (0 for a
+    topic the run does not return, as trec_eval's ``-c``)."""
     returned = np.arange(lists.depth) < lists.retrieved[:, None]
     unjudged = (lists.status != JUDGED) & returned
     tail = np.power(p, lists.retrieved.astype(float))

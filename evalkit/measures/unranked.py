@@ -18,8 +18,12 @@ relevant ones among them and ``R`` the topic's relevant documents (trec_eval's
   trec_eval without ``-N`` (so ``d`` should stay 0).
 
 Each is 0 where its denominator is 0 (and ``set_F`` where ``rel_ret = 0``).
-A topic the run does not return scores 0 (``utility`` too, as trec_eval 10's
-``-c`` clears it).  ``-M`` cuts (``--depth``) change ``ret``.
+A topic the run does not return (``ret = 0``) scores 0, and ``utility``
+``c R - d R``: 0 with the default coefficients, as trec_eval 10's ``-c``
+prints it.  (trec_eval 10 scores such a topic as a stand-in ranking of one
+unjudged document and clears ``utility`` only under its default name: with
+coefficients, ``utility.2,-1,0,0``, it prints ``b + c R - d (1 + R)``, the
+stand-in document's ``b`` included.)
 """
 
 from __future__ import annotations
@@ -74,8 +78,8 @@ def set_relative_precision(lists: RankedLists, rel: float = 1) -> np.ndarray:
 
 
 def utility(lists: RankedLists, coefficients=DEFAULT_UTILITY, rel: float = 1) -> np.ndarray:
-    """utility ``(G, T)`` with coefficients ``(a, b, c, d)``; 0 for a topic not returned."""
+    """utility ``(G, T)`` with coefficients ``(a, b, c, d)``."""
     a, b, c, d = (float(x) for x in coefficients)
     ret, rel_ret, big_r = _counts(lists, rel)
     value = a * rel_ret + b * (ret - rel_ret) + c * (big_r - rel_ret) + d * (rel_ret - ret - big_r)
-    return per_topic(lists, np.where(ret > 0, value, 0.0))
+    return per_topic(lists, value)

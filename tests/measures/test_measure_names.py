@@ -135,6 +135,11 @@ def test_trec_eval_specifications_ir_measures_lacks():
         "iprec_at_recall_0.10", "iprec_at_recall_0.20"]
     assert [s.trec_name for s in expand_measures("P.5,10")] == ["P_5", "P_10"]
     assert parse_measure("MAP").trec_name == "map" and parse_measure("RR@10").trec_name == ""
+    # a measure with a list of parameters: trec_eval prints them as they were typed
+    assert parse_measure("11pt_avg..25,.5,.75").trec_name == "11pt_avg_.25,.5,.75"
+    assert parse_measure("utility.2,-1,0,0").trec_name == "utility_2,-1,0,0"
+    assert parse_measure("SetF(beta=0.5)").trec_name == "set_F_0.5"
+    assert parse_measure("ndcg.1=3,2=9,4=4.5").trec_name == "ndcg_1=3,2=9,4=4.5"
 
 
 def test_the_sets_are_trec_eval_10s():

@@ -136,14 +136,16 @@ def test_counts_with_missing_topics_counted_as_trec_eval_10_c():
     """With --missing zero (trec_eval -c) a qrels topic the run lacks adds its num_rel and
     num_q, nothing retrieved, and log(0.00001) to gm_map's mean."""
     q, r = _world(2)
-    got = score(r, judges={"j": q}, measures=["official"], per_topic=True).set_index(
-        ["measure", "topic"])["value"]
+    got = score(r, judges={"j": q}, measures=["official", "utility.2,-1,3,0", "rbp_resid"],
+                per_topic=True).set_index(["measure", "topic"])["value"]
     lacking = sorted(set(q["topic"]) - set(r["topic"]))
     assert lacking == ["q13", "q5"]                   # q5: an empty list
     for topic in lacking:
         rel = q[(q["topic"] == topic) & (q["grade"] >= 1)]
         assert got["NumRel", topic] == len(rel) > 0 and got["NumRet", topic] == 0
         assert got["NumQ", topic] == 1 and got["AP", topic] == 0 == got["IPrec@0", topic]
+        assert got["utility.2,-1,3,0", topic] == 3 * len(rel)       # c R: missed relevant
+        assert got["rbp_resid", topic] == 0                          # trec_eval -c clears it
     assert got["NumQ", "all"] == q["topic"].nunique()
     aps = got.xs("gm_map", level="measure").drop("all")
     assert got["gm_map", "all"] == pytest.approx(
@@ -282,7 +284,7 @@ def test_rbp_rbp_resid_unj_and_ir_measures_rbp_equal_their_definitions(seed):
         assert got["rbp", topic] == pytest.approx(_loop_rbp(scaled, 0.9), abs=1e-12)
         assert got["rbp.p=0.5", topic] == pytest.approx(_loop_rbp(scaled, 0.5), abs=1e-12)
         for name, p in (("rbp_resid", 0.9), ("rbp_resid.p=0.95", 0.95)):
-            n = len(grades)
+            n = len(grades)                                # an empty list: 0 (-c)
             want = _loop_rbp(unjudged, p) + p ** n if n else 0.0
             assert got[name, topic] == pytest.approx(want, abs=1e-12)
         for k in (5, 10, 20, 1, 3, 100):
