@@ -13,7 +13,8 @@ import pytest
 
 from evalkit.errors import ParameterError
 from evalkit.measures.names import UnknownMeasure
-from evalkit.measures.registry import MEASURES, expand_all, expand_measures, parse_measure
+from evalkit.measures.registry import (MEASURES, expand_all, expand_measures, parse_measure,
+                                       trec_name)
 
 ir_measures = pytest.importorskip("ir_measures", reason="ir_measures is the oracle: "
                                   "pip install ir-measures (the workspace extra has it)")
@@ -131,20 +132,20 @@ def test_trec_eval_specifications_ir_measures_lacks():
     assert [s.k for s in expand_measures("relstring")] == [10]
     assert expand_measures("rbp.p=0.95")[0].x == 0.95 and expand_measures("rbp")[0].x is None
     # the printed names trec_eval gives them
-    assert [s.trec_name for s in expand_measures("iprec_at_recall..10,.20")] == [
+    assert [trec_name(s) for s in expand_measures("iprec_at_recall..10,.20")] == [
         "iprec_at_recall_0.10", "iprec_at_recall_0.20"]
-    assert [s.trec_name for s in expand_measures("P.5,10")] == ["P_5", "P_10"]
-    assert parse_measure("MAP").trec_name == "map" and parse_measure("RR@10").trec_name == ""
+    assert [trec_name(s) for s in expand_measures("P.5,10")] == ["P_5", "P_10"]
+    assert trec_name(parse_measure("MAP")) == "map" and trec_name(parse_measure("RR@10")) == ""
     # a measure with a list of parameters: trec_eval prints them as they were typed
-    assert parse_measure("11pt_avg..25,.5,.75").trec_name == "11pt_avg_.25,.5,.75"
-    assert parse_measure("utility.2,-1,0,0").trec_name == "utility_2,-1,0,0"
-    assert parse_measure("SetF(beta=0.5)").trec_name == "set_F_0.5"
-    assert parse_measure("ndcg.1=3,2=9,4=4.5").trec_name == "ndcg_1=3,2=9,4=4.5"
+    assert trec_name(parse_measure("11pt_avg..25,.5,.75")) == "11pt_avg_.25,.5,.75"
+    assert trec_name(parse_measure("utility.2,-1,0,0")) == "utility_2,-1,0,0"
+    assert trec_name(parse_measure("SetF(beta=0.5)")) == "set_F_0.5"
+    assert trec_name(parse_measure("ndcg.1=3,2=9,4=4.5")) == "ndcg_1=3,2=9,4=4.5"
 
 
 def test_the_sets_are_trec_eval_10s():
     def trec(name):
-        return {re.sub(r"_[0-9.]+$", "", s.trec_name) for s in expand_measures(name)}
+        return {re.sub(r"_[0-9.]+$", "", trec_name(s)) for s in expand_measures(name)}
 
     nine = set(pytrec_eval.supported_nicknames["all_trec"]) - {"runid"}
     assert trec("all_trec") == nine | {"rbp", "rbp_resid", "unj"}     # trec_eval 10's additions

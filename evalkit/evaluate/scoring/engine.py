@@ -129,8 +129,9 @@ def tidy(scored: Scored, specs, per_topic: bool, per_judge: bool) -> pd.DataFram
     for g, column in enumerate(scored.columns):
         values = scored.values[g]                                               # (M, R, T)
         counted = np.isfinite(values)
-        means = np.stack([summarise(values[m], s.summary) for m, s in enumerate(specs)]) if len(
-            specs) else np.zeros(values.shape[:-1])
+        how = [getattr(s, "summary", "mean") for s in specs]      # judgment groups: the mean
+        means = (np.stack([summarise(values[m], h) for m, h in enumerate(how)]) if specs
+                 else np.zeros(values.shape[:-1]))
         for r, run in enumerate(scored.runs):
             for m, name in enumerate(names):
                 keep = counted[m, r] if per_topic else np.zeros(len(topics), bool)

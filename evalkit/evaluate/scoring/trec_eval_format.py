@@ -53,15 +53,15 @@ def trec_eval_name(spec, rel_level: float | None = None) -> str | None:
     own = getattr(spec, "trec_eval_name", None)
     if own is not None:
         return own
-    from ...measures.registry import MEASURES
+    from ...measures.registry import MEASURES, MeasureSpec, trec_name
 
     measure = MEASURES.get(spec.base)
     if measure is None or not measure.trec_eval:
         return None
     if "rel" in measure.params and spec.rel != (1.0 if rel_level is None else float(rel_level)):
         return None
-    if hasattr(spec, "trec_name"):               # the registry's MeasureSpec names itself
-        return spec.trec_name or None
+    if isinstance(spec, MeasureSpec):            # the registry names its own
+        return trec_name(spec) or None
     for token in _TOKEN.findall(measure.trec_eval):
         if token.endswith(".k") and spec.k is not None:
             return f"{token[:-2]}_{spec.k}"
