@@ -57,7 +57,7 @@ def rbp(lists: RankedLists, p: float = TREC_EVAL_P) -> np.ndarray:
 def rbp_residual(lists: RankedLists, p: float = TREC_EVAL_P) -> np.ndarray:
     """rbp_resid ``(G, T)``: unjudged ranks of the run and every rank past its end (0 for a
     topic the run does not return, as trec_eval's ``-c``)."""
-    returned = np.arange(lists.depth) < lists.retrieved[:, None]
+    returned = np.arange(lists.depth) < lists.retrieved[..., None]
     unjudged = (lists.status != JUDGED) & returned
     tail = np.power(p, lists.retrieved.astype(float))
     value = (1.0 - p) * (unjudged @ _weights(lists.depth, p)) + tail

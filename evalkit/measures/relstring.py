@@ -35,10 +35,10 @@ def relstring(lists: RankedLists, k: int = DEFAULT_LENGTH) -> np.ndarray:
     gains, status = lists.cut(k)
     n_cols, n_topics = gains.shape[:2]
     out = np.empty((n_cols, n_topics), dtype=object)
-    shown = np.minimum(lists.retrieved, k)
+    shown = np.broadcast_to(np.minimum(lists.retrieved, k), (n_cols, n_topics))  # (T,) or (G, T)
     for g in range(n_cols):
         for t in range(n_topics):
-            out[g, t] = ("".join(_char(x, s) for x, s in zip(gains[g, t, :shown[t]],
-                                                            status[g, t, :shown[t]]))
+            out[g, t] = ("".join(_char(x, s) for x, s in zip(gains[g, t, :shown[g, t]],
+                                                            status[g, t, :shown[g, t]]))
                          if lists.in_qrels[g, t] else None)
     return out

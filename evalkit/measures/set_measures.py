@@ -99,5 +99,5 @@ def r_precision_multiple(lists: RankedLists, x: float, rel: float = 1) -> np.nda
 def unjudged(lists: RankedLists, k: int) -> np.ndarray:
     """unj@k ``(G, T)``: returned documents of the top ``k`` without a judgment, over ``k``."""
     _, status = lists.cut(k)
-    returned = np.arange(status.shape[-1]) < lists.retrieved[:, None]
+    returned = np.arange(status.shape[-1]) < lists.retrieved[..., None]
     return per_topic(lists, np.count_nonzero((status != JUDGED) & returned, axis=-1) / k)

@@ -54,9 +54,9 @@ def _run_dict(r):
     return out
 
 
-def _pytrec(q, r, level=1):
-    return pytrec_eval.RelevanceEvaluator(_qrels_dict(q), {"all_trec"},
-                                          relevance_level=level).evaluate(_run_dict(r))
+def _pytrec(q, r, level=1, judged_only=False):
+    return pytrec_eval.RelevanceEvaluator(_qrels_dict(q), {"all_trec"}, relevance_level=level,
+                                          judged_docs_only_flag=judged_only).evaluate(_run_dict(r))
 
 
 def _judges(q):
@@ -74,7 +74,7 @@ def _compared():
             and not s.strings]
 
 
-def worst_differences(seeds=range(4), level=1):
+def worst_differences(seeds=range(4), level=1, judged_only=False):
     """{trec_eval name: worst |evalkit - pytrec_eval|} over every topic, both judges and
     ``seeds``, at relevance level ``level`` (``AP(rel=2)``... against trec_eval's ``-l2``)."""
     specs = _compared()
@@ -82,9 +82,9 @@ def worst_differences(seeds=range(4), level=1):
     worst = {trec_name(s): 0.0 for s in specs}
     for seed in seeds:
         q, r = _world(seed)
-        ours = _ours(q, r, names)
+        ours = _ours(q, r, names, judged_only=judged_only)
         for judge, qrels in _judges(q).items():
-            for topic, values in _pytrec(qrels, r, level).items():
+            for topic, values in _pytrec(qrels, r, level, judged_only).items():
                 for s, name in zip(specs, names):
                     mine = ours[judge, name, topic]
                     if s.base in ("gm_map", "gm_bpref"):      # trec_eval's per-topic value: the log
@@ -109,6 +109,12 @@ def test_every_all_trec_measure_equals_pytrec_eval_on_every_topic():
 
 def test_relevance_level_two_equals_trec_eval_l2():
     worst = worst_differences(seeds=(1,), level=2)
+    assert not {k: v for k, v in worst.items() if not v <= 1e-12}
+
+
+def test_judged_only_lists_equal_trec_eval_j():
+    """--judged-only (trec_eval's -J: each column's lists condensed to its judged documents)."""
+    worst = worst_differences(seeds=(2,), judged_only=True)
     assert not {k: v for k, v in worst.items() if not v <= 1e-12}
 
 
@@ -364,3 +370,26 @@ def test_rndcg_counts_relevant_documents_by_grade_not_by_given_gain():
     r = pd.DataFrame({"run": "r", "topic": "1", "doc": ["a"], "score": [1.0]})
     got = score(r, judges={"j": q}, measures=["Rndcg.1=0.5", "Rndcg"]).set_index("measure")
     assert got["value"].tolist() == [1.0, 1.0]
+
+
+def test_relstring_and_summary_only_measures_in_trec_evals_layout():
+    """--format trec_eval prints relstring per topic, quoted, in its place among the
+    measures, and gm_map, gm_bpref and num_q only in the summary, as trec_eval 10 does."""
+    from evalkit.evaluate.scoring.trec_eval_format import trec_eval_text
+
+    q = pd.DataFrame({"topic": ["1", "1", "1", "2"], "doc": ["a", "b", "d", "x"],
+                      "grade": [2, -1, 1, 1]})
+    r = pd.DataFrame({"run": "r", "topic": "1", "doc": ["a", "b", "c", "d"],
+                      "score": [4.0, 3.0, 2.0, 1.0]})
+    frame = score(r, qrels=q, measures=["gm_map", "relstring", "num_q", "P.5"], per_topic=True)
+    lines = trec_eval_text(frame).splitlines()
+    assert lines == [
+        "P_5                   \t1\t0.4000",
+        "relstring             \t1\t'2.-1'",
+        "P_5                   \t2\t0.0000",
+        "relstring             \t2\t''",
+        "runid                 \tall\tr",
+        "num_q                 \tall\t2",
+        "gm_map                \tall\t0.0027",        # AP 0.75 and 0 (as 0.00001)
+        "P_5                   \tall\t0.2000"]
+    assert math.sqrt((1 / 1 + 2 / 4) / 2 * 0.00001) == pytest.approx(0.0027, abs=5e-5)
