@@ -24,9 +24,10 @@ __all__ = ["TRIALS", "add_inputs", "read_inputs", "print_notes"]
 TRIALS = 5000
 
 #: What --measure's help says the measures are.
-MEASURE_HELP = ("a measure as ir_measures names it (nDCG@10, AP, AP(rel=2), P@10, R@100, RR) or "
-                "NTCIREVAL's (nG@1, nERR@10, P+, Q); 'evalkit measures' lists them all; repeat "
-                "for more")
+MEASURE_HELP = ("a measure as ir_measures names it (nDCG@10, AP, AP(rel=2), P@10, R@100, RR, "
+                "NDCG@10, MAP), as trec_eval's -m does (map, ndcg_cut.10,20, P.5,10), a set "
+                "(all_trec, official) or NTCIREVAL's (nG@1, nERR@10, P+, Q); 'evalkit measures' "
+                "lists them all; repeat for more")
 
 
 def add_inputs(p: argparse.ArgumentParser, scores: bool = False, listing: bool = False) -> None:

@@ -19,9 +19,24 @@ from __future__ import annotations
 
 import numpy as np
 
-from .ranked import RankedLists, per_topic, safe_ratio
+from .ranked import RankedLists, gain_table, per_topic, regained, safe_ratio
 
-__all__ = ["ndcg", "dcg"]
+__all__ = ["ndcg", "dcg", "discounted_gain", "with_gains", "DCG_KINDS"]
+
+#: ``dcg=``: how a grade becomes a gain (ir_measures' names).
+DCG_KINDS = ("log2", "exp-log2")
+
+
+def with_gains(lists: RankedLists, dcg: str = "log2", gains=()) -> RankedLists:
+    """``lists`` with the gains of ``gains`` (``(level, gain)`` pairs) and then, for
+    ``dcg='exp-log2'``, ``2^g - 1``."""
+    if gains:
+        lists = regained(lists, gain_table(gains))
+    if dcg == "exp-log2":
+        lists = regained(lists, lambda g: np.exp2(g) - 1.0)
+    elif dcg != "log2":
+        raise ValueError(f"dcg={dcg!r}: one of {', '.join(DCG_KINDS)}")
+    return lists
 
 
 def _discount(n: int) -> np.ndarray:
@@ -38,3 +53,9 @@ def ndcg(lists: RankedLists, k: int | None = None) -> np.ndarray:
     gains, _ = lists.cut(k)
     ideal = lists.ideal if k is None else lists.ideal[..., :k]
     return per_topic(lists, safe_ratio(dcg(gains), dcg(ideal)))
+
+
+def discounted_gain(lists: RankedLists, k: int | None = None) -> np.ndarray:
+    """DCG@k per column and topic ``(G, T)``, unnormalised (``k=None``: the whole run)."""
+    gains, _ = lists.cut(k)
+    return per_topic(lists, dcg(gains))

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 import numpy as np
 
 __all__ = ["RankedLists", "NOT_IN_QRELS", "UNJUDGED", "JUDGED", "relevant", "num_relevant",
-           "per_topic", "safe_ratio"]
+           "per_topic", "safe_ratio", "regained", "gain_table", "memo"]
 
 #: ``status`` codes (int8).
 NOT_IN_QRELS, UNJUDGED, JUDGED = 0, 1, 2
@@ -69,9 +69,18 @@ def relevant(gains: np.ndarray, rel: float) -> np.ndarray:
     return gains >= rel
 
 
+def memo(lists: RankedLists, key, make):
+    """``make()``, computed once per ``lists`` and ``key`` (many measures of one run share
+    ``R`` or a precision curve; the lists, and so the cache, live for one run)."""
+    cache = lists.__dict__.setdefault("_memo", {})
+    if key not in cache:
+        cache[key] = make()
+    return cache[key]
+
+
 def num_relevant(lists: RankedLists, rel: float) -> np.ndarray:
     """``R``: the topic's judged documents with a gain of at least ``rel``, ``(G, T)``."""
-    return np.count_nonzero(lists.ideal >= rel, axis=-1)
+    return memo(lists, ("R", rel), lambda: np.count_nonzero(lists.ideal >= rel, axis=-1))
 
 
 def per_topic(lists: RankedLists, values: np.ndarray) -> np.ndarray:
@@ -86,3 +95,32 @@ def safe_ratio(num: np.ndarray, den: np.ndarray) -> np.ndarray:
     den = np.asarray(den)
     with np.errstate(invalid="ignore", divide="ignore"):
         return np.where(den > 0, num / np.where(den > 0, den, 1), 0.0)
+
+
+def regained(lists: RankedLists, gain) -> RankedLists:
+    """``lists`` with each judged document's gain ``g`` replaced by ``gain(g)`` (an array
+    function), the ideal lists re-sorted: trec_eval's ``ndcg.1=3,2=9`` gains and
+    ir_measures' ``gains={...}`` and ``dcg='exp-log2'`` (``2^g - 1``).  A judged document of
+    gain 0 takes ``gain(0)``; unjudged ones and empty ranks keep 0."""
+    gains = np.where(lists.status == JUDGED, gain(lists.gains), 0.0)
+    width = lists.ideal.shape[-1]
+    at = np.arange(width)
+    positive = np.count_nonzero(lists.ideal > 0, axis=-1)[..., None]
+    judged = lists.judged[..., None]
+    ideal = np.where(at < positive, gain(lists.ideal),
+                     np.where(at < judged, gain(np.zeros_like(lists.ideal)), 0.0))
+    ideal = -np.sort(-ideal, axis=-1)
+    return RankedLists(gains, lists.status, lists.retrieved, ideal, lists.judged, lists.in_qrels,
+                       lists.gmax)
+
+
+def gain_table(pairs) -> callable:
+    """``gain(g)`` from ``(level, gain)`` pairs; other levels keep their own gain."""
+    table = dict(pairs)
+
+    def gain(values: np.ndarray) -> np.ndarray:
+        out = np.array(values, dtype=float, copy=True)
+        for level, value in table.items():
+            out[values == level] = value
+        return out
+    return gain

@@ -12,6 +12,15 @@
   ``min(k, retrieved)``; 0 for a topic the run does not return.  ir_measures
   sorts tied scores by document id ascending for this one measure; evalkit
   scores it on the same trec_eval order as every other measure.
+* ``relative_P@k`` (``relative_P.k``): relevant documents in the top ``k``
+  over ``min(k, R)``, the most the top ``k`` could hold (0 when ``R = 0``).
+* ``Rprec_mult@x`` (``Rprec_mult.x``): P@c at ``c = (long)(x * R + 0.9)``,
+  precision at a multiple of ``R`` (``Rprec_mult@1`` is ``Rprec``); 0 when
+  ``c = 0``.  trec_eval 10 kept 9's ``+ 0.9`` here (only the interpolated
+  measures changed to ``lround``).
+* ``unj@k`` (trec_eval 10's ``unj.k``, ``m_unjudged.c``): documents of the
+  top ``k`` the qrels do not judge (absent, or graded below 0) over ``k``
+  (ranks past the run's end count as judged non-relevant: ``k`` always).
 
 A document is relevant when its gain is at least ``rel`` (default 1), ``R``
 counts the topic's judged documents that are.
@@ -21,9 +30,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from .ranked import NOT_IN_QRELS, RankedLists, num_relevant, per_topic, relevant, safe_ratio
+from .ranked import (JUDGED, NOT_IN_QRELS, RankedLists, memo, num_relevant, per_topic,
+                     relevant, safe_ratio)
 
-__all__ = ["precision", "recall", "r_precision", "success", "judged"]
+__all__ = ["precision", "recall", "r_precision", "success", "judged", "relative_precision",
+           "r_precision_multiple", "unjudged"]
 
 
 def _found(lists: RankedLists, k: int | None, rel: float) -> np.ndarray:
@@ -62,3 +73,31 @@ def judged(lists: RankedLists, k: int | None) -> np.ndarray:
     held = np.count_nonzero(status != NOT_IN_QRELS, axis=-1)
     shown = lists.retrieved if k is None else np.minimum(lists.retrieved, k)
     return per_topic(lists, safe_ratio(held, shown))
+
+
+def relative_precision(lists: RankedLists, k: int, rel: float = 1) -> np.ndarray:
+    """relative_P@k ``(G, T)``: relevant in the top ``k`` over ``min(k, R)``."""
+    return per_topic(lists, safe_ratio(_found(lists, k, rel),
+                                       np.minimum(k, num_relevant(lists, rel))))
+
+
+def _found_by_rank(lists: RankedLists, rel: float) -> np.ndarray:
+    """Relevant documents in the top ``i``, ``i = 0 .. depth`` ``(G, T, depth + 1)``."""
+    hit = relevant(lists.gains, rel)
+    return np.concatenate([np.zeros(hit.shape[:-1] + (1,), np.int64),
+                           np.cumsum(hit, axis=-1, dtype=np.int64)], axis=-1)
+
+
+def r_precision_multiple(lists: RankedLists, x: float, rel: float = 1) -> np.ndarray:
+    """Rprec_mult@x ``(G, T)``: P@c at ``c = (long)(x * R + 0.9)`` (0 for ``c = 0``)."""
+    cut = np.trunc(x * num_relevant(lists, rel).astype(float) + 0.9).astype(np.int64)
+    found = memo(lists, ("found", rel), lambda: _found_by_rank(lists, rel))
+    at = np.take_along_axis(found, np.minimum(cut, lists.depth)[..., None], axis=-1)[..., 0]
+    return per_topic(lists, safe_ratio(at, cut))
+
+
+def unjudged(lists: RankedLists, k: int) -> np.ndarray:
+    """unj@k ``(G, T)``: returned documents of the top ``k`` without a judgment, over ``k``."""
+    _, status = lists.cut(k)
+    returned = np.arange(status.shape[-1]) < lists.retrieved[..., None]
+    return per_topic(lists, np.count_nonzero((status != JUDGED) & returned, axis=-1) / k)

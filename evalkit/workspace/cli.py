@@ -154,8 +154,8 @@ def as_typed(exc: InputError, parser: argparse.ArgumentParser, args) -> str:
     (``--grades 3:1 is invalid``); any other message is left as it is."""
     from ..errors import ParameterError
 
-    if not isinstance(exc, ParameterError):
-        return str(exc)
+    if not isinstance(exc, ParameterError) or getattr(exc, "verbatim", False):
+        return str(exc)                # verbatim: a message already written for the user
     option = "--" + str(exc.name).replace("_", "-")
     action = next((a for a in parser._actions if option in a.option_strings), None)
     typed = None if action is None else getattr(args, action.dest, None)

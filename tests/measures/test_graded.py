@@ -109,7 +109,12 @@ def test_registry_documents_every_measure():
     table = registry.measures_table()
     assert set(table["measure"]) == {
         "nG@1", "nERR, nERR@k", "P+, P+@k", "Q, Q@k", "nDCG, nDCG@k", "AP, AP@k", "P@k",
-        "R, R@k", "RR, RR@k", "Rprec", "Bpref", "Success@k", "Judged@k", "ERR@k"}
+        "R, R@k", "RR, RR@k", "Rprec", "Bpref", "Success@k", "Judged@k", "ERR@k",
+        # trec_eval 10's other measures, ir_measures' RBP and ranx's DCG (issue 43)
+        "DCG, DCG@k", "gm_map", "gm_bpref", "infAP", "IPrec@r", "11pt_avg", "Rprec_mult@x",
+        "relative_P@k", "NumQ", "NumRet", "NumRel", "NumRelRet", "num_nonrel_judged_ret",
+        "SetP", "SetR", "SetAP", "SetF", "SetRelP", "utility", "binG", "G", "ndcg_rel", "Rndcg",
+        "rbp", "rbp_resid", "RBP, RBP@k", "unj@k", "relstring, relstring@k"}
     assert table["source"].str.len().min() > 5
     # every measure of trec_eval's family names its trec_eval or ir_measures equivalent
     trec = table[table["family"] == "trec_eval"]

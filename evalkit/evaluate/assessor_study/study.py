@@ -38,7 +38,7 @@ import pandas as pd
 
 from ...errors import InputError, ParameterError
 from ...stats.hsd import randomised_tukey_hsd_many
-from ...measures.registry import parse_measure
+from ...measures.registry import expand_all
 from .reference import (check_reference, check_reference_options, compare_with_reference,
                         judge_correlation, reference_judges)
 from .reliability import (MEAN_JUDGE, REFERENCE, agreement_frame, rank_correlation,
@@ -202,7 +202,7 @@ def assessors(runs: pd.DataFrame, ratings: pd.DataFrame | dict | None = None, *,
     check_options(trials, alpha)
     if isinstance(min_topics, bool) or not 0 <= min_topics <= 1:
         raise ParameterError("min_topics", min_topics, "a share in [0, 1]")
-    specs = [parse_measure(m) for m in measure_names(measures)]
+    specs = expand_all(measure_names(measures))
     if not specs:
         raise InputError("give at least one measure")
     if beta != 1.0:

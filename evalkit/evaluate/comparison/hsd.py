@@ -17,7 +17,7 @@ import pandas as pd
 
 from ...errors import InputError, ParameterError
 from ...stats.hsd import randomised_tukey_hsd_many
-from ...measures.registry import parse_measure
+from ...measures.registry import expand_all
 from ..notes import show_notes
 from ..runs.frames import team_of
 from ..scoring.engine import (judge_labels, judges_and_runs, measure_names, pooled_judgments,
@@ -76,7 +76,7 @@ def compare(runs: pd.DataFrame, ratings: pd.DataFrame | None = None, *,
         raise ParameterError("gain", gains, "one or two different gains")
     if isinstance(alpha, bool) or not 0 < alpha < 1:
         raise ParameterError("alpha", alpha, "a number in (0, 1)")
-    specs = [parse_measure(m) for m in measure_names(measures)]
+    specs = expand_all(measure_names(measures))
     runs, qrels = runs_source(runs), qrels_frame(qrels)
     ratings, judges, read = ratings_and_judges(ratings, judges, grades, clip)
     if beta != 1.0:

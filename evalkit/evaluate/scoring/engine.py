@@ -34,7 +34,7 @@ import pandas as pd
 
 from ...errors import InputError
 from ...measures.ranked import UNJUDGED
-from ...measures.registry import NTCIREVAL, parse_measure
+from ...measures.registry import NTCIREVAL, expand_all, summarise
 from ..memory import release_free_memory
 from ..notes import show_notes
 from ..runs.files import Progress, RunFiles, run_tables
@@ -52,10 +52,11 @@ __all__ = ["score", "scored_runs", "gain_columns", "pooled_judgments", "judge_la
 
 def scored_runs(runs, judged: Judgments, specs, order: str = "score", missing: str = "zero",
                 progress=None, options: ListOptions = ListOptions(),
-                rename: dict | None = None) -> Scored:
+                rename: dict | None = None, strings=()) -> Scored:
     """Every run's scores: run files (:class:`RunFiles`) read and scored one at a time, or a
     runs frame; the same values either way (tested).  ``options``: trec_eval's ``-M`` and
-    ``-J`` (:class:`~evalkit.evaluate.scoring.lists.ListOptions`)."""
+    ``-J`` (:class:`~evalkit.evaluate.scoring.lists.ListOptions`); ``strings``: specs of
+    string measures (``relstring``), computed beside the numbers (``Scored.strings``)."""
     from ...formats._header import skip_headers
     from ...formats.trec import run_table
 
@@ -74,7 +75,7 @@ def scored_runs(runs, judged: Judgments, specs, order: str = "score", missing: s
             read = partial(run_table, vocabulary=vocabulary, compiled=compiled, skip_header=skip)
             readers = READERS if len(judged.names) <= 2 else 1
             return score_runs(_read_ahead(runs, read, readers), judged, specs, order, missing,
-                              bar.update, options, rename)
+                              bar.update, options, rename, strings)
         finally:
             bar.close()
     frame = normalise_runs(runs)
@@ -82,7 +83,7 @@ def scored_runs(runs, judged: Judgments, specs, order: str = "score", missing: s
         order = "rank"          # no scores to order by: the ranks as given
     frame["score"] = frame["score"].fillna(0.0)
     return score_runs(run_tables(frame, judged.docs.to_numpy(dtype=object)), judged, specs,
-                      order, missing, options=options, rename=rename)
+                      order, missing, options=options, rename=rename, strings=strings)
 
 
 #: Run files read at once on background threads while the caller scores the one before.
@@ -115,9 +116,11 @@ def _read_ahead(paths, read, readers: int = READERS):
 
 def tidy(scored: Scored, specs, per_topic: bool, per_judge: bool) -> pd.DataFrame:
     """Rows ``[judge,] run, measure, topic, value``: per column, run and measure its topics
-    (with ``per_topic``) and then ``all``, the mean over the topics it can score.
+    (with ``per_topic``) and then ``all``, the measure's summary over the topics it can score
+    (``spec.summary``: the mean; the sum for trec_eval's counts, the geometric mean for
+    ``gm_map`` and ``gm_bpref``: :func:`evalkit.measures.summaries.summarise`).
 
-    The mean adds the topics' values one after another in topic order (byte order of the
+    The summary adds the topics' values one after another in topic order (byte order of the
     ids) and divides by their number, as trec_eval does (``meas_acc.c``, ``meas_avg.c``), so
     that a mean lying on a rounding boundary prints trec_eval's four decimals (a pairwise
     sum differs in the last bit: P_avgjg_10 0.0437 against 0.0438 on a 40-topic case)."""
@@ -126,11 +129,10 @@ def tidy(scored: Scored, specs, per_topic: bool, per_judge: bool) -> pd.DataFram
     frames = []
     for g, column in enumerate(scored.columns):
         values = scored.values[g]                                               # (M, R, T)
-        with np.errstate(invalid="ignore"):
-            counted = np.isfinite(values)
-            in_order = np.cumsum(np.where(counted, values, 0.0), axis=-1)[..., -1] if len(
-                topics) else np.zeros(values.shape[:-1])
-            means = np.where(counted.any(-1), in_order / np.maximum(counted.sum(-1), 1), np.nan)
+        counted = np.isfinite(values)
+        how = [getattr(s, "summary", "mean") for s in specs]      # judgment groups: the mean
+        means = (np.stack([summarise(values[m], h) for m, h in enumerate(how)]) if specs
+                 else np.zeros(values.shape[:-1]))
         for r, run in enumerate(scored.runs):
             for m, name in enumerate(names):
                 keep = counted[m, r] if per_topic else np.zeros(len(topics), bool)
@@ -185,6 +187,7 @@ def score(runs, ratings: pd.DataFrame | None = None, *, qrels: pd.DataFrame | No
 
         raise ParameterError("rel_level", rel_level, "a relevance level > 0 (trec_eval's -l)")
     options = ListOptions(depth, bool(judged_only))
+    strings: list = []
     runs = runs_source(runs)
     if judgment_groups is not None:
         if per_judge or any(x is not None for x in (ratings, qrels, judges)):
@@ -198,7 +201,13 @@ def score(runs, ratings: pd.DataFrame | None = None, *, qrels: pd.DataFrame | No
                                                  options=options, rename=rename))
         gain = "judgment groups"
     else:
-        specs = [with_rel_level(parse_measure(m), rel_level) for m in measure_names(measures)]
+        specs = [with_rel_level(s, rel_level)
+                 for s in expand_all(measure_names(measures), strings=True)]
+        strings = [s for s in specs if s.strings]
+        specs = [s for s in specs if not s.strings]
+        if not specs:
+            raise InputError(f"{', '.join(s.name for s in strings)} gives strings, not numbers: "
+                             "name a measure too")
         qrels = qrels_frame(qrels)
         ratings, judges, read = ratings_and_judges(ratings, judges, grades, clip)
         labels, topics = (judge_labels(ratings, judges, common_topics) if qrels is None
@@ -208,7 +217,7 @@ def score(runs, ratings: pd.DataFrame | None = None, *, qrels: pd.DataFrame | No
         del columns, ratings, qrels, judges, labels   # indexed in `judged`; what the caller
         release_free_memory()                         # does not hold is freed before the runs
         scored = scored_runs(runs, judged, specs, order, missing, options=options,
-                             rename=rename)
+                             rename=rename, strings=strings)
         scored.notes[:0] = read
         scored.notes.extend(judges_and_runs(scored, topics))
     out = tidy(scored, specs, per_topic, per_judge)
@@ -216,12 +225,21 @@ def score(runs, ratings: pd.DataFrame | None = None, *, qrels: pd.DataFrame | No
     pooled = len(scored.columns) - 1                  # the pooled column (or the qrels) is last
     excluded = ~scored.positive[pooled] if ntcir else np.zeros(len(scored.topics), bool)
     out.attrs["excluded_topics"] = [str(t) for t in np.array(scored.topics)[excluded]]
-    out.attrs["notes"] = scored.notes
+    out.attrs["notes"] = scored.notes + [
+        f"{s.name}: a string per topic, not a number: --format trec_eval prints it, the "
+        "scores leave it out" for s in strings]
+    out.attrs["strings"] = [(column, run, name, topic, text)
+                            for name, texts in scored.strings.items()
+                            for g, column in enumerate(scored.columns)
+                            for r, run in enumerate(scored.runs)
+                            for t, topic in enumerate(scored.topics)
+                            if (text := texts[g, r, t]) is not None]
     out.attrs["topics"] = int((~excluded).sum())
     counted = np.isfinite(scored.values).any(axis=1).sum(axis=-1)          # (G, R)
     out.attrs["num_q"] = {column: dict(zip(scored.runs, map(int, counted[g])))
                           for g, column in enumerate(scored.columns)}
-    out.attrs["trec_eval_names"] = {s.name: trec_eval_name(s, rel_level) for s in specs}
+    out.attrs["trec_eval_names"] = {s.name: trec_eval_name(s, rel_level)
+                                    for s in [*specs, *strings]}
     out.attrs["measure_notes"] = (
         ["judgments: trec_eval's judgment groups (qrels_jg); each topic's value is the mean "
          "over the groups that judged it"] if judgment_groups is not None else

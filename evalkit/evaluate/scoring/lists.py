@@ -34,9 +34,10 @@ import pandas as pd
 
 from ...errors import InputError
 from ...measures.ranked import JUDGED, RankedLists
-from ...measures.registry import MEASURES, MeasureSpec
+from ...measures.registry import MeasureSpec
 from ..runs.order import row_order
 from .judgments import Judgments
+from .values import measure_values, string_values
 
 __all__ = ["MISSING", "ListOptions", "Scored", "score_runs"]
 
@@ -75,6 +76,7 @@ class Scored:
     positive: np.ndarray               # (G, T) topics with a positive gain (NTCIREVAL)
     notes: list[str] = field(default_factory=list)
     dropped: tuple[str, ...] = ()      # run topics no column judges (left out)
+    strings: dict = field(default_factory=dict)   # string measure -> (G, R, T) texts (relstring)
 
 
 @dataclass
@@ -210,27 +212,18 @@ def _items(j: Judgments, topic: np.ndarray, doc: np.ndarray) -> tuple[np.ndarray
     return found, item[found]
 
 
-def _values(lists: RankedLists, specs: list[MeasureSpec], present: np.ndarray,
-            missing: str) -> np.ndarray:
-    """``(G, M, T)`` values of one run; NaN for topics the run lacks with ``skip``.  A spec
-    with its own ``compute(lists)`` (trec_eval's judgment-group measures,
-    :mod:`evalkit.evaluate.scoring.judgment_groups`) is computed by it."""
-    out = np.stack([s.compute(lists) if hasattr(s, "compute") else
-                    MEASURES[s.base].compute(lists, s) for s in specs], axis=1)
-    if missing == "skip":
-        out[..., ~present] = np.nan
-    return out
-
-
 def score_runs(tables, judgments: Judgments, specs: list[MeasureSpec], order: str = "score",
                missing: str = "zero", progress=None,
-               options: ListOptions = ListOptions(), rename: dict | None = None) -> Scored:
+               options: ListOptions = ListOptions(), rename: dict | None = None,
+               strings=()) -> Scored:
     """Score each run table of the iterable ``tables`` in turn (see the module docstring).
 
     ``progress(done, topics)`` is called after each run (a progress line); ``options``:
     trec_eval's ``-M`` and ``-J`` (:class:`ListOptions`).  ``rename``: ``{OLD: NEW}``, OLD a
     run tag or a run file (``--rename``); run files whose tags are still alike are named by
-    their files (:func:`_by_file`, said in the notes).
+    their files (:func:`_by_file`, said in the notes).  ``strings``: specs of string measures
+    (``relstring``: :func:`evalkit.measures.relstring.relstring`), computed on the same lists
+    (``Scored.strings``; None where a topic is not scored).
     """
     if missing not in MISSING:
         from ...errors import ParameterError
@@ -238,6 +231,8 @@ def score_runs(tables, judgments: Judgments, specs: list[MeasureSpec], order: st
         raise ParameterError("missing", missing, " or ".join(MISSING))
     n_topics = len(judgments.topics)
     per_run, names, present, paths = [], [], [], []
+    texts: dict = {s.name: [] for s in strings}
+    read = [*specs, *strings]                       # the string measures' ranks are read too
     rename, used = dict(rename or {}), set()
     tally = _Tally()
     for done, table in enumerate(tables, start=1):
@@ -245,12 +240,17 @@ def score_runs(tables, judgments: Judgments, specs: list[MeasureSpec], order: st
         if key is not None:
             used.add(key)
         paths.append(table.path)
-        placed, info = _place(table, judgments, specs, order, options)
+        placed, info = _place(table, judgments, read, order, options)
         shown = placed.shown
-        per_run.append(np.concatenate([
-            _values(_lists(placed, judgments, block, specs, options.judged_only), specs, shown,
-                    missing)
-            for block in _blocks(len(judgments.names), n_topics * placed.depth)]))
+        values, run_texts = [], {s.name: [] for s in strings}
+        for block in _blocks(len(judgments.names), n_topics * placed.depth):
+            lists = _lists(placed, judgments, block, read, options.judged_only)
+            values.append(measure_values(lists, specs, shown, missing))
+            for s in strings:
+                run_texts[s.name].append(string_values(lists, s, shown, missing))
+        per_run.append(np.concatenate(values))
+        for name, parts in run_texts.items():
+            texts[name].append(np.concatenate(parts))
         names.append(rename[key] if key is not None else table.tag)
         present.append(shown)
         tally.unjudged += info["unjudged"]
@@ -279,7 +279,9 @@ def score_runs(tables, judgments: Judgments, specs: list[MeasureSpec], order: st
     return Scored(tuple(names[i] for i in order_idx), tuple(judgments.topics), judgments.names,
                   values, np.stack([present[i] for i in order_idx]), judgments.positive,
                   by_file + _notes(tally, order, missing, n_topics),
-                  tuple(sorted(map(str, tally.dropped))))
+                  tuple(sorted(map(str, tally.dropped))),
+                  {name: np.stack([runs[i] for i in order_idx], axis=1)
+                   for name, runs in texts.items()})
 
 
 def _by_file(names: list[str], paths: list) -> tuple[list[str], list[str]]:

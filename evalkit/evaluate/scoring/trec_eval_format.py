@@ -42,6 +42,9 @@ TREC_EVAL_ORDER = (
 #: Measures trec_eval prints as integers (``te_print_*_meas_s_long``).
 COUNTS = frozenset({"num_q", "num_ret", "num_rel", "num_rel_ret", "num_nonrel_judged_ret"})
 
+#: Measures trec_eval prints only in the summary (``te_print_single_meas_empty``).
+SUMMARY_ONLY = frozenset({"num_q", "gm_map", "gm_bpref"})
+
 _TOKEN = re.compile(r"[A-Za-z0-9_]+(?:\.k)?")
 
 
@@ -53,13 +56,15 @@ def trec_eval_name(spec, rel_level: float | None = None) -> str | None:
     own = getattr(spec, "trec_eval_name", None)
     if own is not None:
         return own
-    from ...measures.registry import MEASURES
+    from ...measures.registry import MEASURES, MeasureSpec, trec_name
 
     measure = MEASURES.get(spec.base)
     if measure is None or not measure.trec_eval:
         return None
     if "rel" in measure.params and spec.rel != (1.0 if rel_level is None else float(rel_level)):
         return None
+    if isinstance(spec, MeasureSpec):            # the registry names its own
+        return trec_name(spec) or None
     for token in _TOKEN.findall(measure.trec_eval):
         if token.endswith(".k") and spec.k is not None:
             return f"{token[:-2]}_{spec.k}"
@@ -82,7 +87,9 @@ def _order_key(name: str, given: int) -> tuple:
     return (len(TREC_EVAL_ORDER), 0.0, given)
 
 
-def _value(name: str, value: float) -> str:
+def _value(name: str, value) -> str:
+    if isinstance(value, str):                     # relstring: quoted, as m_relstring.c
+        return f"'{value}'"
     if name in COUNTS and np.isfinite(value):
         return f"{int(round(value))}"
     return f"{value:6.4f}"
@@ -97,7 +104,8 @@ def trec_eval_text(frame: pd.DataFrame) -> str:
     it (see the module docstring); ``frame.attrs`` gives the names (``trec_eval_names``) and
     the topics each mean covers (``num_q``)."""
     names = dict(frame.attrs.get("trec_eval_names", {}))
-    given = list(pd.unique(frame["measure"]))
+    texts = frame.attrs.get("strings", [])            # (judge, run, measure, topic, text)
+    given = list(pd.unique(frame["measure"])) + list(dict.fromkeys(t[2] for t in texts))
     printed = {m: names.get(m) or m for m in given}
     ordered = sorted(given, key=lambda m: _order_key(printed[m], given.index(m)))
     num_q = frame.attrs.get("num_q", {})
@@ -110,10 +118,12 @@ def trec_eval_text(frame: pd.DataFrame) -> str:
             next(iter(num_q.values())) if len(num_q) == 1 else None)
         values = {(m, t): v for m, t, v in block[["measure", "topic", "value"]].itertuples(
             index=False)}
+        values.update({(m, t): text for j, r, m, t, text in texts
+                       if r == run and (judge is None or j == judge)})
         topics = sorted({t for _, t in values if t != "all"}, key=lambda t: str(t).encode())
         for topic in topics:
             out.extend(_line(printed[m], topic, _value(printed[m], values[m, topic]))
-                       for m in ordered if (m, topic) in values)
+                       for m in ordered if (m, topic) in values and printed[m] not in SUMMARY_ONLY)
         out.append(_line("runid", "all", str(run)))
         if per_column is not None and "num_q" not in printed.values():
             out.append(_line("num_q", "all", str(per_column.get(run, 0))))

@@ -25,6 +25,8 @@ def with_rel_level(spec, rel_level: float | None):
     binary measure whose name does not set ``rel=`` itself (``AP(rel=2)`` keeps 2)."""
     if rel_level is None or "rel" not in MEASURES[spec.base].params:
         return spec
+    if hasattr(spec, "at_level"):                # the registry's MeasureSpec: it knows best
+        return spec.at_level(rel_level)
     given = getattr(spec, "rel_given", None)
     if given is None:
         given = bool(_REL_GIVEN.search(spec.name))
