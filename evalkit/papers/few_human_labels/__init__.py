@@ -11,12 +11,12 @@ The pipeline of ``notebooks/few_human_labels.ipynb`` and its declaration
   circularity experiment (a run ranking by one judge's own labels).
 * :mod:`.pool_depth` — holes in shallow pools (Upadhyay, Kamalloo & Lin 2024):
   holes as non-relevant, condensed lists, or filled by an LLM judge.
-* :mod:`.figures` — the figures.
+* :mod:`.verdicts` — the claims table; :mod:`.figures` — the figures.
 
 The LLMJudge labels are real; its runs are simulated over the judged pool (no
-system runs were released with the challenge), so no claim rests on them and
-this chapter has no claims table: its numbers are worked examples of the
-methods.
+system runs were released with the challenge), so no claim rests on them: the
+claims that would are "not testable here", and the chapter's numbers on them
+are worked examples of the methods.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ __getattr__, __dir__, _exported = exports(__name__, {
               "singled_out"),
     "pool_depth": ("DEPTHS", "STRATEGIES", "pool_depth_study"),
     "figures": ("coverage_figure", "width_figure", "pool_depth_figure"),
+    "verdicts": ("claims",),
 })
 
 __all__ = ["NOTEBOOK", "PARAMETERS", *_exported]
@@ -47,7 +48,7 @@ PARAMETERS = {
     "seed": params.whole(0),
 }
 
-_TABLES = ("coverage", "widths", "circularity", "pool_depth", "pool_depth_shifts")
+_TABLES = ("coverage", "widths", "circularity", "pool_depth", "pool_depth_shifts", "claims")
 
 NOTEBOOK = Notebook(
     name="few_human_labels",
