@@ -80,5 +80,5 @@ NOTEBOOK = Notebook(
          "Their runs and pools are not in the data; the study is redone in their style on "
          "runs simulated over the LLMJudge pool"),
     ),
-    expected_seconds=12,
+    expected_seconds=15,
 )
