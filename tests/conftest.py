@@ -31,6 +31,7 @@ def notebook_inputs(small_collection, small_ttg, tmp_path_factory):
             "wang2015_user_preferences": {"data_dir": str(small_ttg)},
             "real_data": "external",
             "llmjudge2024": "external",
+            "few_human_labels": "external",
             "explore_sakai2017": {"data_dir": str(small_collection)},
             "explore_wang2015": {"data_dir": str(small_ttg)},
             "explore_kim2010": {"data_file": str(orderings)}}

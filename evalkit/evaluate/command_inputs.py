@@ -68,7 +68,7 @@ def read_inputs(args) -> dict:
     from ..formats._columns import use_compiled
     from ..formats.trec import read_qrels
     from .judges.labels import labels_to_ratings
-    from .judges.options import read_judgments
+    from .judges.holes import read_filled_judgments
     from .judges.topics import judge_topics, refuse_disjoint_judges
     from .runs.files import RunFiles
 
@@ -82,12 +82,15 @@ def read_inputs(args) -> dict:
     # read, checked and scored one file at a time; compiled readers when the inputs are large
     compiled = use_compiled(*args.runs, *(args.ratings or []))
     if judged:
-        labels, notes = read_judgments(args, args.command, compiled)
+        labels, notes = read_filled_judgments(args, args.command, compiled)
         refuse_disjoint_judges(judge_topics(labels))       # one line, before any note or run
         print_notes(notes, args.command)
         return {"runs": RunFiles(args.runs, compiled=compiled), "ratings": labels_to_ratings(labels),
                 "dmax": labels.attrs["grades"][1], "p": args.p,
                 "gain_map": getattr(args, "gain_map", None)}
+    if getattr(args, "fill", None):
+        raise InputError("--fill fills each judge's holes: give the judges with --judge "
+                         "NAME=FILE or --ratings FILE, not --qrels")
     if args.grades or args.clip:
         raise InputError("--grades and --clip apply to --judge and --ratings, not to --qrels")
     frame = read_qrels(qrels, getattr(args, "skip_header", None))

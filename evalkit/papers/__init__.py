@@ -15,6 +15,7 @@ module                             paper
 ``kim2010_ordering_aggregation``   Kim, Zhai & Han, ECIR 2010
 ``real_data``                      the real public data sets
 ``llmjudge2024``                   LLMJudge 2024: human and LLM judges (real labels)
+``few_human_labels``               few human labels, many LLM labels (evalkit estimate)
 ``explore_sakai2017``              explorer and exercises (Sakai)
 ``explore_wang2015``               explorer and exercises (Wang et al. §3-4)
 ``explore_kim2010``                explorer and exercises (Kim et al.)
@@ -43,6 +44,7 @@ NAMES = (
     "explore_kim2010",
     "real_data",
     "llmjudge2024",
+    "few_human_labels",
 )
 
 

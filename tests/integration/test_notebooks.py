@@ -46,7 +46,8 @@ BAD_PARAMETERS = {"sakai2017_unanimity_gain": ("p", 1.5),
                   "wang2015_assessor_differences": ("alpha", 2.0),
                   "wang2015_user_preferences": ("alpha", -1.0), "real_data": ("replications", 0),
                   "explore_sakai2017": ("agreement", 1.5), "explore_wang2015": ("level", -1.0),
-                  "explore_kim2010": ("max_len_ratio", 2.0), "llmjudge2024": ("folds", 1)}
+                  "explore_kim2010": ("max_len_ratio", 2.0), "llmjudge2024": ("folds", 1),
+                  "few_human_labels": ("alpha", 1.5)}
 
 
 @pytest.mark.parametrize("nb", papers.notebooks(), ids=lambda nb: nb.name)

@@ -48,7 +48,8 @@ def test_unknown_notebook_names_the_choices():
 
 def test_report_sections_follow_the_registry():
     sections = report.sections()
-    assert list(sections) == ["sakai2017", "wang2015", "kim2010", "real_data", "llmjudge2024"]
+    assert list(sections) == ["sakai2017", "wang2015", "kim2010", "real_data", "llmjudge2024",
+                              "few_human_labels"]
     assert [nb.name for nb in sections["wang2015"]["notebooks"]] == [
         "wang2015_assessor_differences", "wang2015_user_preferences", "explore_wang2015"]
 

@@ -11,7 +11,6 @@ whatever the proxy's errors.  One module per concept::
     plan.py           the reference topics an interval of a given width needs (--plan)
     bias.py           does the proxy favour a run beyond the others (--bias)
     bland_altman.py   the Bland-Altman figure of --bias
-    holes.py          a judge's unlabelled documents filled from another file (--fill)
     judge_panel.py    many proxy judges on one pool: their worth in human topics, circularity
     api.py            estimate(): the command from Python, the same frames
     output.py         the tables as CSV, JSON or Markdown, on stdout or in --out DIR

@@ -123,21 +123,15 @@ def estimate(runs, judges, *, reference: str, proxy: str, measures=("nDCG@10",),
     reference topics needed for it (``plan``); ``bias``: does the proxy
     favour a run (``bias``; ``bootstrap`` resamples, ``trials``
     randomisation trials, ``seed``); ``fill``: a qrels path or frame whose labels fill each
-    judge's holes on the topics it labelled (:mod:`~evalkit.evaluate.estimation.holes`).
+    judge's holes on the topics it labelled (:mod:`~evalkit.evaluate.judges.holes`).
     The notes are in ``report.notes``.
     """
-    from .holes import FILL, fill_holes
+    from ..judges.holes import FILL, fill_holes, fill_name, with_fill
 
     check_options(alpha, interval, plan, bootstrap, trials)
+    labels, notes, sources = read_two_judges(with_fill(judges, fill), grades, clip)
     if fill is not None:
-        if isinstance(judges, pd.DataFrame):
-            raise InputError("fill goes with judges given as {name: qrels path or frame}, "
-                             "not with a labels frame")
-        judges = {**dict(judges), FILL: fill}
-    labels, notes, sources = read_two_judges(judges, grades, clip)
-    if fill is not None:
-        labels, filled = fill_holes(labels, [reference, proxy],
-                                    str(fill) if isinstance(fill, (str, Path)) else "frame")
+        labels, filled = fill_holes(labels, [reference, proxy], fill_name(fill))
         notes = list(notes) + filled
         sources.pop(FILL, None)
     report = estimate_report(runs, labels, reference, proxy, measures, alpha, interval, pairs,

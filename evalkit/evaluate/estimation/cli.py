@@ -83,27 +83,21 @@ def run_estimate(args) -> int:
     from ...formats._columns import use_compiled
     from ..command_inputs import print_notes
     from ..judges.labels import parse_judges
-    from ..judges.options import read_judgments
+    from ..judges.holes import read_filled_judgments
     from ..runs.files import RunFiles
     from .api import check_options, estimate_report
     from .output import report_text, write_report
 
     check_options(args.alpha, args.interval, args.plan, args.bootstrap, args.trials)
-    from .holes import FILL, fill_holes
 
     compiled = use_compiled(*args.runs)
     sources = parse_judges(args.judge)
-    if args.fill:
-        args.judge = [*(args.judge or []), f"{FILL}={args.fill}"]
-    read = read_judgments(args, "estimate", compiled)
+    read = read_filled_judgments(args, "estimate", compiled, [args.reference, args.proxy])
     if read is None:
         from ...errors import InputError
 
         raise InputError("give the judges: --judge NAME=FILE for the reference and the proxy")
     labels, notes = read
-    if args.fill:
-        labels, filled = fill_holes(labels, [args.reference, args.proxy], args.fill)
-        notes = notes + filled
     report = estimate_report(RunFiles(args.runs, compiled=compiled), labels, args.reference,
                              args.proxy, args.measure, args.alpha, args.interval, args.pairs,
                              args.plan, args.bias, args.bootstrap, args.trials, args.seed,

@@ -34,7 +34,8 @@ DESCRIPTION = (
     "excluded and missing topics, unjudged documents, ranks that contradict scores. "
     "trec_eval's options: --judged-only (-J), --depth N (-M), --rel-level L (-l), "
     "--judgment-groups FILE (-R qrels_jg), '-' for a run on stdin, --format trec_eval "
-    "(its own output, to diff).")
+    "(its own output, to diff). --fill FILE fills each judge's unlabelled documents from "
+    "FILE (an LLM's qrels).")
 MEASURES_DESCRIPTION = (
     "List every measure evalkit score knows: its name, parameters, trec_eval's and "
     "ir_measures' names for it, its formula and source.")
@@ -69,6 +70,11 @@ def add_score_parser(sub) -> None:
                          "decimals; csv (with a header) or json (records) at full precision; "
                          "trec_eval: trec_eval's own output (one block per run, per judge "
                          "with --per-judge), to diff against it")
+    sc.add_argument("--fill", metavar="FILE",
+                    help="qrels (e.g. an LLM's) whose labels fill each judge's holes: a "
+                         "document a judge did not label, on a topic it labelled, takes FILE's "
+                         "label; each judge filled on its own before any pooling (counted on "
+                         "stderr); --judged-only then counts filled documents as judged")
     te = sc.add_argument_group("trec_eval's options")
     te.add_argument("--judged-only", action="store_true",
                     help="trec_eval -J: remove the documents the judgments do not judge (not in "

@@ -39,6 +39,7 @@ from ..memory import release_free_memory
 from ..notes import show_notes
 from ..runs.files import Progress, RunFiles, run_tables
 from ..runs.frames import normalise_runs
+from ..judges.holes import fill_holes, fill_name, with_fill
 from ..sources import qrels_frame, ratings_and_judges, runs_source
 from .gain_columns import gain_columns, judge_labels, judges_and_runs, pooled_judgments
 from .judgments import Judgments, judgments
@@ -155,7 +156,7 @@ def score(runs, ratings: pd.DataFrame | None = None, *, qrels: pd.DataFrame | No
           common_topics: bool = False, grades: tuple[int, int] | None = None,
           clip: bool = False, rename: dict | None = None, judged_only: bool = False,
           depth: int | None = None, rel_level: float | None = None,
-          judgment_groups=None) -> pd.DataFrame:
+          judgment_groups=None, fill=None) -> pd.DataFrame:
     """Score every run: rows ``[judge,] run, measure, topic, value`` (topic ``all``: the mean).
 
     ``runs``: a runs frame (``run, topic, doc, rank, score``, or ir_measures'
@@ -177,7 +178,9 @@ def score(runs, ratings: pd.DataFrame | None = None, *, qrels: pd.DataFrame | No
     ``{OLD: NEW}``, OLD a run tag or file (``--rename``); run files sharing a tag are named
     by their files.  trec_eval's options: ``judged_only`` (``-J``), ``depth`` (``-M``),
     ``rel_level`` (``-l``: the relevance level of every binary measure whose name gives no
-    ``rel=``).  ``frame.attrs["num_q"]``: ``{column: {run: topics}}``, the topics each mean
+    ``rel=``).  ``fill``: a qrels path or frame whose labels fill each judge's holes on the
+    topics it judged, each judge on its own before any pooling (``--fill``,
+    :mod:`evalkit.evaluate.judges.holes`).  ``frame.attrs["num_q"]``: ``{column: {run: topics}}``, the topics each mean
     covers.
     """
     if beta != 1.0:
@@ -190,7 +193,7 @@ def score(runs, ratings: pd.DataFrame | None = None, *, qrels: pd.DataFrame | No
     strings: list = []
     runs = runs_source(runs)
     if judgment_groups is not None:
-        if per_judge or any(x is not None for x in (ratings, qrels, judges)):
+        if per_judge or any(x is not None for x in (ratings, qrels, judges, fill)):
             raise InputError("judgment groups are the judgments of their own: give "
                              "--judgment-groups without --judge, --ratings, --qrels or --per-judge")
         from .judgment_groups import average_over_groups, group_columns, group_measures, groups_frame
@@ -209,7 +212,12 @@ def score(runs, ratings: pd.DataFrame | None = None, *, qrels: pd.DataFrame | No
             raise InputError(f"{', '.join(s.name for s in strings)} gives strings, not numbers: "
                              "name a measure too")
         qrels = qrels_frame(qrels)
-        ratings, judges, read = ratings_and_judges(ratings, judges, grades, clip)
+        if fill is not None and qrels is not None:
+            raise InputError("fill fills each judge's holes: give judges, not qrels")
+        ratings, judges, read = ratings_and_judges(ratings, with_fill(judges, fill), grades, clip)
+        if fill is not None:          # each judge filled on its own, before any pooling
+            judges, filled = fill_holes(judge_labels(ratings, judges)[0], where=fill_name(fill))
+            ratings, read = None, read + filled
         labels, topics = (judge_labels(ratings, judges, common_topics) if qrels is None
                           else (None, {}))
         columns, gmax = gain_columns(None, qrels, gain_map, gain, p, dmax, labels, per_judge)

@@ -1,0 +1,64 @@
+"""The chapter's claims table: what the coverage study shows, and what 25 topics cannot.
+
+Rows resting on the coverage study's simulated worlds (where the truth is
+known; each coverage a share over the draws, with its Monte Carlo error) are
+``beyond`` rows: questions the workspace asks of the method.  Nothing rests on
+the runs simulated over the LLMJudge 2024 pool: the rows about circularity and
+holes are *not testable here*, with the reason, and the chapter's tables are
+their worked examples.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from ...declare.claims import Claims
+from .coverage import holds_table
+
+__all__ = ["claims"]
+
+_SIMULATED = ("the runs are simulated over the LLMJudge 2024 pool (no system runs were "
+              "released), so a verdict would be about the simulator, not about systems; "
+              "{file} is a worked example")
+
+
+def _span(values) -> str:
+    return f"{min(values):.3f}-{max(values):.3f}"
+
+
+def claims(coverage: pd.DataFrame) -> pd.DataFrame:
+    """``claims.csv`` from ``coverage.csv``'s rows (the quick study of the notebook)."""
+    c = Claims()
+    h = holds_table(coverage)
+    ppi_t = h[(h["method"] == "ppi") & (h["interval"] == "t") & (h["n"] >= 25)]
+    c.add("PPI's interval with t quantiles covers the truth within 95% +- 2 Monte Carlo errors "
+          "at n = 25 and 50 human topics in all three worlds",
+          f"coverage {_span(ppi_t['coverage'])} over {len(ppi_t)} setting x n cells "
+          f"(MC error up to {ppi_t['mc_error'].max():.3f})", (ppi_t["verdict"] != "under").all(),
+          "" if (ppi_t["verdict"] != "under").all() else
+          "see few_human_labels/coverage.csv: the cells marked under", kind="beyond")
+    biased = h[(h["method"] == "proxy") & h["setting"].isin(["lenient", "favouring"])]
+    c.add("Where the LLM judge is biased (lenient, favouring one run), the LLM-only interval "
+          "undercovers at every n",
+          f"proxy-only coverage {_span(biased['coverage'])}",
+          (biased["verdict"] == "under").all(),
+          "" if (biased["verdict"] == "under").all() else "see few_human_labels/coverage.csv",
+          kind="beyond")
+    tuned = coverage[coverage["method"] == "ppi++"]
+    c.add("PPI++'s interval is narrower than the humans-only interval in every world and n",
+          f"width / classical width {_span(tuned['width_ratio'])}",
+          (tuned["width_ratio"] < 1).all(),
+          "" if (tuned["width_ratio"] < 1).all() else "see few_human_labels/coverage.csv",
+          kind="beyond")
+    c.add_not_testable("An LLM judge favours a run that ranks with its own labels, and other "
+                       "LLM judges favour it too (circularity)",
+                       _SIMULATED.format(file="few_human_labels/circularity.csv"),
+                       evidence="a worked example: few_human_labels/circularity.csv",
+                       kind="beyond")
+    c.add_not_testable("Filling the holes of a shallow pool with an LLM's labels keeps the "
+                       "leaderboard closer to the full-qrels one than counting holes "
+                       "non-relevant or condensing the lists (Upadhyay, Kamalloo & Lin 2024)",
+                       _SIMULATED.format(file="few_human_labels/pool_depth.csv"),
+                       evidence="a worked example: few_human_labels/pool_depth.csv",
+                       kind="beyond")
+    return c.frame()
