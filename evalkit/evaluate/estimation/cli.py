@@ -33,7 +33,7 @@ INTERVALS = ("normal", "t")
 def add_estimate_parser(sub) -> None:
     """Add ``estimate`` to the ``evalkit`` sub-commands."""
     from ..command_inputs import MEASURE_HELP, TRIALS
-    from ..judges.options import add_judge_options
+    from ..judges.options import FILL_HELP, add_judge_options
     from ..runs.order import ORDERS
 
     ap = sub.add_parser("estimate", help="runs' human-judged scores estimated from LLM labels on "
@@ -64,10 +64,7 @@ def add_estimate_parser(sub) -> None:
                     help=f"randomisation trials of --bias's test (default {TRIALS})")
     ap.add_argument("--seed", type=int, default=0, metavar="S",
                     help="seed of --bias's bootstrap and randomisation test (default 0)")
-    ap.add_argument("--fill", metavar="FILE",
-                    help="qrels (e.g. an LLM's) whose labels fill the holes of each judge: a "
-                         "document a judge did not label, on a topic it labelled, takes FILE's "
-                         "label (counted on stderr)")
+    ap.add_argument("--fill", metavar="FILE", help=FILL_HELP)
     ap.add_argument("--order", choices=ORDERS, default="score",
                     help="score (default): as trec_eval; rank: by the rank column (NTCIREVAL)")
     ap.add_argument("--format", choices=FORMATS, default="csv",

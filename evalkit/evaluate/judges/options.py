@@ -42,6 +42,11 @@ def negative_values(argv: list[str]) -> list[str]:
             out.append(token)
     return out
 
+#: --fill's help, the same in score and estimate.
+FILL_HELP = ("qrels (e.g. an LLM's) whose labels fill each judge's holes: a document a judge "
+             "did not label, on a topic it labelled, takes FILE's label; each judge filled on "
+             "its own before any pooling (counted on stderr)")
+
 RATINGS_HELP = ("per-assessor ratings 'topic assessor doc rating' (or the NTCIR STC-ja file); "
                 "give it once, with every assessor in it")
 

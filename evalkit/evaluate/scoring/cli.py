@@ -17,6 +17,7 @@ import pandas as pd
 
 from ...measures.gains import GAINS
 from ..command_inputs import add_inputs, print_notes, read_inputs, report_frame
+from ..judges.options import FILL_HELP
 
 __all__ = ["add_score_parser", "add_measures_parser", "run_score", "run_measures",
            "measures_text"]
@@ -71,10 +72,7 @@ def add_score_parser(sub) -> None:
                          "trec_eval: trec_eval's own output (one block per run, per judge "
                          "with --per-judge), to diff against it")
     sc.add_argument("--fill", metavar="FILE",
-                    help="qrels (e.g. an LLM's) whose labels fill each judge's holes: a "
-                         "document a judge did not label, on a topic it labelled, takes FILE's "
-                         "label; each judge filled on its own before any pooling (counted on "
-                         "stderr); --judged-only then counts filled documents as judged")
+                    help=FILL_HELP + "; --judged-only then counts filled documents as judged")
     te = sc.add_argument_group("trec_eval's options")
     te.add_argument("--judged-only", action="store_true",
                     help="trec_eval -J: remove the documents the judgments do not judge (not in "
