@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pandas as pd
 
-__all__ = ["atomic_write", "remove_stale_temporaries", "write_text", "write_table", "save_figure", "show_figure", "show_table"]
+__all__ = ["atomic_write", "remove_stale_temporaries", "write_text", "write_together", "write_table",
+           "save_figure", "show_figure", "show_table"]
 
 
 @contextlib.contextmanager
@@ -71,6 +72,27 @@ def write_text(path, text: str) -> Path:
     with atomic_write(path, "w", encoding="utf-8", newline="\n") as handle:
         handle.write(text)
     return Path(path)
+
+
+def write_together(out_dir, write) -> list[Path]:
+    """A command's ``--out`` files, all of them or none: ``write(folder)`` writes them into a
+    hidden temporary folder beside ``out_dir`` and returns their names, which are then moved
+    into ``out_dir`` (created if missing); if ``write`` fails nothing appears.  Returns the
+    paths, in ``write``'s order."""
+    import shutil
+    import tempfile
+
+    out = Path(out_dir)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+    try:
+        names = list(write(tmp))
+        out.mkdir(exist_ok=True)
+        for name in names:
+            os.replace(tmp / name, out / name)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return [out / name for name in names]
 
 
 def write_table(frame: pd.DataFrame, stem, float_format: str = "%.4f", index: bool = False) -> list[Path]:

@@ -12,12 +12,11 @@ decimals); NaN as ``nan`` (CSV), ``null`` (JSON), empty (Markdown).
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import tempfile
 from pathlib import Path
 
 import pandas as pd
+
+from ...outputs import write_together
 
 __all__ = ["FORMATS", "EXTENSIONS", "table_text", "report_text", "write_report"]
 
@@ -69,22 +68,17 @@ def write_report(report, out_dir, fmt: str = "csv", figure: bool = False) -> lis
     ``figure``), all files together or none; returns the paths written."""
     ext = EXTENSIONS[fmt]
     texts = {f"{name}.{ext}": table_text(frame, fmt) for name, frame in report.tables().items()}
-    out = Path(out_dir)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
-    names = list(texts) + (["bland_altman.png"] if figure else [])
-    try:
+
+    def write(tmp: Path) -> list[str]:
         for name, text in texts.items():
             (tmp / name).write_text(text, encoding="utf-8", newline="")
-        if figure:
-            from ...outputs import save_figure
-            from .bland_altman import bland_altman_figure
+        if not figure:
+            return list(texts)
+        from ...outputs import save_figure
+        from .bland_altman import bland_altman_figure
 
-            fig = bland_altman_figure(report.per_topic, report.bias, report.alpha)
-            save_figure(fig, tmp / "bland_altman", formats=("png",), dpi=110)
-        out.mkdir(exist_ok=True)
-        for name in names:
-            os.replace(tmp / name, out / name)
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-    return [out / name for name in names]
+        fig = bland_altman_figure(report.per_topic, report.bias, report.alpha)
+        save_figure(fig, tmp / "bland_altman", formats=("png",), dpi=110)
+        return [*texts, "bland_altman.png"]
+
+    return write_together(out_dir, write)

@@ -16,14 +16,13 @@ intervals overlap, and how many judges the best cannot be told apart from.
 
 from __future__ import annotations
 
-import os
-import shutil
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
+
+from ...outputs import write_together
 
 from .consensus import CONSENSUS_METHODS, consensus_table, entering_judges, reliability_table
 from .figure import agreement_figure, can_draw
@@ -199,22 +198,16 @@ def write_agreement_report(report: AgreementReport, out_dir, figure: bool | None
     figure = can_draw() if figure is None else figure
     texts = _tables(report, fmt)
     qrels = {f"consensus_{method}.txt": frame for method, frame in report.consensus.items()}
-    out = Path(out_dir)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
-    names = list(texts) + list(qrels) + (["agreement.png"] if figure else [])
-    try:
+    def write(tmp: Path) -> list[str]:
         for name, text in texts.items():
             (tmp / name).write_text(text, encoding="utf-8", newline="")
         for name, frame in qrels.items():
             write_qrels(frame, tmp / name)
-        if figure:                  # checked by evalkit.figure_check, one layout pass and a draw
-            from ...outputs import save_figure
+        if not figure:
+            return [*texts, *qrels]
+        from ...outputs import save_figure     # checked by evalkit.figure_check
 
-            save_figure(agreement_figure(report), tmp / "agreement", formats=("png",), dpi=110)
-        out.mkdir(exist_ok=True)
-        for name in names:
-            os.replace(tmp / name, out / name)
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-    return [out / name for name in names]
+        save_figure(agreement_figure(report), tmp / "agreement", formats=("png",), dpi=110)
+        return [*texts, *qrels, "agreement.png"]
+
+    return write_together(out_dir, write)
