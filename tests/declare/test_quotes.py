@@ -3,7 +3,7 @@
 import pandas as pd
 import pytest
 
-from evalkit.declare import claims, quotes
+from evalkit.declare import claims, history, quotes
 from evalkit.paths import FIGURES
 
 #: The papers a folder's claims may quote (the real-data chapter asks Sakai's and Wang's questions).
@@ -82,7 +82,7 @@ def test_committed_claims_tables_have_every_column_and_a_known_verdict():
             assert row["varies"], f"{folder}/{name}: {row['claim']!r} says not what each draw redraws"
 
 
-@pytest.mark.parametrize("module", [claims, quotes])
+@pytest.mark.parametrize("module", [claims, quotes, history])
 def test_the_declare_modules_examples_run(module):
     import doctest
 

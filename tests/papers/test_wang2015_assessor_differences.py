@@ -46,7 +46,7 @@ def _long(taus):
 
 
 def test_the_declared_question_is_judged_step_by_step_in_every_draw():
-    """DISAGREEMENT_TREND is declared before the draws: tau falls when no step rises and the end
+    """DISAGREEMENT_TREND, fixed after earlier readings of the same draws: tau falls when no step rises and the end
     is at least 0.02 below the start; the verdict tests that, whatever way the medians move."""
     assert paper.DISAGREEMENT_TREND == {"direction": "falls", "drop": 0.02, "drop_range": (0.01, 0.02, 0.04)}
     long = _long({"precision": (0.95, 0.90, 0.85), "recall": (0.95, 0.97, 0.92), "f1": (0.80, 0.85, 0.90)})
@@ -60,7 +60,7 @@ def test_the_declared_question_is_judged_step_by_step_in_every_draw():
     assert trends.k.to_dict() == {"precision": 3, "recall": 0, "f1": 0} and (trends.r == 3).all()
     assert trends.loc["f1", "taus"] == pytest.approx((0.80, 0.85, 0.90))      # medians per level
     text = paper.describe_trends(trends.reset_index())
-    assert text.startswith("Does tau fall as the assessors disagree more (declared before the draws: at no "
+    assert text.startswith("Does tau fall as the assessors disagree more (fixed after earlier readings of the same draws: at no "
                            "step from x0 to x2 does it rise, and it ends at least 0.02 lower)? Over the levels "
                            "x0 -> x1 -> x2 (median mean ARI 0.70 -> 0.50 -> 0.30): ")
     assert ("recall's median tau 0.950 -> 0.970 -> 0.920, falling as declared in 0 of 3 worlds (ending 0.02 "
@@ -208,7 +208,7 @@ def test_the_docs_sentence_on_the_curve_matches_the_committed_curve():
     claims = pd.read_csv(FIGURES / "wang2015" / "claims.csv", keep_default_na=False)
     beyond = claims[claims.kind == "beyond"].set_index("claim")
     assert len(beyond) == 5
-    assert beyond.index.str.contains("falls as the alternate disagrees more \\(declared before the draws").all()
+    assert beyond.index.str.contains("falls as the alternate disagrees more \\(fixed after earlier readings of the same draws").all()
     docs = " ".join((ROOT / "docs" / "findings.md").read_text().split())
     levels = sorted(curve.index.levels[0])
 

@@ -169,7 +169,7 @@ def _sensitivity_resolved(thresholds: Sequence, parts_at, fmt: str = "{}", resol
 
 def _best_in(c: Claims, claim: str, parts: list, quote: str, section: str, threshold: str = "",
              sens: tuple | None = None, explanation: str = "", note: str = "",
-             resolution: dict | None = None) -> None:
+             resolution: dict | None = None, *, id: str = "") -> None:
     """A claim "on each data set the best setting lies in its set": ``parts`` lists
     ``(label, pivot, in_set(value) -> bool)``; judged per draw when every part's contrast is
     resolved (:func:`_judge`, with the paper's printing spread per data set ``resolution``), else
@@ -190,9 +190,9 @@ def _best_in(c: Claims, claim: str, parts: list, quote: str, section: str, thres
                    "of the paper's own printings of one setting on that data set). The claimed setting is "
                    f"best in {k} of {r} draws (95% "
                    f"interval {lo:.2f}-{hi:.2f}). {explanation}".strip(),
-            evidence=evidence, section=section, quote=quote, varies=VARIES, **kw)
+            evidence=evidence, section=section, quote=quote, varies=VARIES, id=id, **kw)
         return
-    over_draws(c, claim, evidence, outcomes, explanation, section=section, quote=quote, **kw)
+    over_draws(c, claim, evidence, outcomes, explanation, section=section, quote=quote, id=id, **kw)
 
 
 #: Table 2's sentences (§5.5), each row quoting the part it tests.
@@ -226,7 +226,7 @@ def _further_tune(c: Claims, tables: pd.DataFrame, published: pd.DataFrame | Non
                f"{gain.iloc[0]:+.4f}; median over draws {gain.median():+.4f}, lowest {gain.min():+.4f}; "
                f"best setting per draw: " + ", ".join(f"{k} {v:g} ({n})" for (k, v), n in
                                                         which.groupby(["table", "value"]).size().items()) + paper,
-               at(TUNE_GAIN), "", section="§5.3",
+               at(TUNE_GAIN), "", section="§5.3", id="tables2-4-further-tuning",
                quote="Note that the parameter setting we used here for FreSPA is not the best configuration "
                      "for this method, and it is possible to further tune these parameters to achieve better "
                      "ED as will be shown later when we analyze the influence of the parameters on the "
@@ -240,19 +240,21 @@ def _table2(c: Claims, tables: pd.DataFrame, explain: str, res: dict) -> None:
     resolution rule on its own; "large" and "moderate" are workspace thresholds with their ranges."""
     cl, no = _pivot(tables, "wLen", "original"), _pivot(tables, "wLen", "noisy")
     _best_in(c, "Table 2: on clean data the best wLen is 0", [("clean", cl, lambda v: v == 0)], _Q_LEN_CLEAN,
-             "§5.5", explanation=explain, resolution=res)
+             "§5.5", explanation=explain, resolution=res, id="best-wlen-clean")
     wlen = lambda t: [("noisy", no, lambda v: v >= t)]                       # noqa: E731
     _best_in(c, f"Table 2: on noisy data the best wLen is large (>= {LARGE_W:g})", wlen(LARGE_W), _Q_LEN_NOISY,
-             "§5.5", f"large: wLen >= {LARGE_W:g}", (LARGE_W_RANGE, wlen), explain, resolution=res)
+             "§5.5", f"large: wLen >= {LARGE_W:g}", (LARGE_W_RANGE, wlen), explain, resolution=res,
+             id="best-wlen-noisy")
     cl, no = _pivot(tables, "wSup", "original"), _pivot(tables, "wSup", "noisy")
     wsup_cl = lambda t: [("clean", cl, lambda v: v >= t)]                    # noqa: E731
     _best_in(c, f"Table 2: on clean data the best wSup is large (>= {LARGE_W:g})", wsup_cl(LARGE_W), _Q_SUP,
-             "§5.5", f"large: wSup >= {LARGE_W:g}", (LARGE_W_RANGE, wsup_cl), explain, resolution=res)
+             "§5.5", f"large: wSup >= {LARGE_W:g}", (LARGE_W_RANGE, wsup_cl), explain, resolution=res,
+             id="best-wsup-clean")
     wsup_no = lambda rng: [("noisy", no, lambda v: rng[0] <= v <= rng[1])]   # noqa: E731
     _best_in(c, f"Table 2: on noisy data the best wSup is moderate ({MODERATE_W[0]:g}-{MODERATE_W[1]:g})",
              wsup_no(MODERATE_W), _Q_SUP, "§5.5",
              f"moderate: {MODERATE_W[0]:g} <= wSup <= {MODERATE_W[1]:g}", (MODERATE_W_RANGE, wsup_no), explain,
-             resolution=res)
+             resolution=res, id="best-wsup-noisy")
 
 
 def _table3(c: Claims, tables: pd.DataFrame) -> None:
@@ -270,7 +272,7 @@ def _table3(c: Claims, tables: pd.DataFrame) -> None:
                 "all lengths minus the best other setting: " + "; ".join(
                     f"{k} draw 0 {g.iloc[0]:+.4f}, median {g.median():+.4f}, lowest {g.min():+.4f}"
                     for k, g in gap.items()),
-                near(NEAR_BEST), "", section=section,
+                near(NEAR_BEST), "", section=section, id="all-lengths-desirable",
                 quote="This time, the difference between the original and noisy data sets appears to be "
                       "less clear, and it appears that using all the patterns (i.e., maxLen = k and "
                       "minLen = 2) is desirable.",
@@ -283,7 +285,7 @@ def _table3(c: Claims, tables: pd.DataFrame) -> None:
                    "x the ED of all lengths, clean and noisy",
                 "highest ED share of long patterns only: " + "; ".join(
                     f"{k} draw 0 {s.iloc[0]:.3f}, max over draws {s.max():.3f}" for k, s in share.items()),
-                poor(FAR_BELOW), "", section=section,
+                poor(FAR_BELOW), "", section=section, id="long-patterns-only-poor",
                 quote="Also, it is clear that if we use only long patterns, as we would expect, the "
                       "performance is very poor.",
                 threshold=f"below {FAR_BELOW:g} x all lengths", source="workspace",
@@ -297,10 +299,11 @@ def _table3(c: Claims, tables: pd.DataFrame) -> None:
     evidence = (f"ED(maxLen 2) - ED(all lengths): draw 0 {diff.iloc[0]:+.4f}, paired mean +- SE over "
                 f"draws {text}")
     if ok:
-        over_draws(c, claim, evidence, [bool(x > 0) for x in diff], "", section=section, quote=quote)
+        over_draws(c, claim, evidence, [bool(x > 0) for x in diff], "", section=section, quote=quote,
+                   id="maxlen2-outlier-clean")
     else:
         c.add_not_testable(claim, f"Below the resolution of ED here ({text}).", evidence=evidence,
-                           section=section, quote=quote, varies=VARIES)
+                           section=section, quote=quote, varies=VARIES, id="maxlen2-outlier-clean")
 
 
 def _table4(c: Claims, tables: pd.DataFrame, minsup_explain: str, res: dict) -> None:
@@ -311,11 +314,11 @@ def _table4(c: Claims, tables: pd.DataFrame, minsup_explain: str, res: dict) -> 
     _best_in(c, "Table 4: on clean data the best minSup is 1.0", [("clean", cl, lambda v: v == 1.0)],
              "The results confirm our intuition as on the original data set, the optimal value of minSup "
              "is 1.0, meaning that it is important to require a pattern to be agreed by every assessor.",
-             "§5.5", explanation=minsup_explain, note=note, resolution=res)
+             "§5.5", explanation=minsup_explain, note=note, resolution=res, id="best-minsup-clean")
     _best_in(c, "Table 4: on noisy data the best minSup is 0.75", [("noisy", no, lambda v: v == 0.75)],
              "However, on the noisy data set, the optimal value is 0.75, which means that we should "
              "require only 75% assessors to agree on a pattern, which is reasonable given that some "
-             "judgments are noise.", "§5.5", resolution=res)
+             "judgments are noise.", "§5.5", resolution=res, id="best-minsup-noisy")
 
 
 def settings_rows(c: Claims, tables: pd.DataFrame, published: pd.DataFrame | None = None,

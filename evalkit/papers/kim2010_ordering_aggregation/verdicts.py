@@ -27,6 +27,7 @@ import pandas as pd
 from ...declare.claims import HOLDS_FROM, Claims, sensitivity
 from .claims_settings import over_draws, sensitivity_over_draws, settings_rows
 from .heterogeneity import heterogeneity_explanation
+from .history import REVISED
 from .tables import per_draw
 from .wca_weights import wca_outlier_explanation, wca_weights_explanation
 from .worlds import VARIES
@@ -128,7 +129,8 @@ def _table1_rows(c: Claims, draws: dict, literal: dict | None, why: dict) -> Non
         per = [bool(outcome(m)[0]) for m in draws.values()]
         evidence = (f"draw 0 (committed world): {outcome(draws[first])[1]}; mean over draws: "
                     f"{outcome(mean)[1]}")
-        over_draws(c, claim, evidence, per, why.get(key, ""), section=section, quote=quote)
+        over_draws(c, claim, evidence, per, why.get(key, ""), section=section, quote=quote,
+                   id=key.replace("_", "-"))
     if not literal:
         return
     for key in _WCA_DEPENDENT:
@@ -136,7 +138,7 @@ def _table1_rows(c: Claims, draws: dict, literal: dict | None, why: dict) -> Non
         per = [bool(outcome(m)[0]) for m in literal.values()]
         over_draws(c, f"Variant a = 0 (WCA's weights read literally, in [-1, 1]): {claim}",
                    f"draw 0: {outcome(literal[min(literal)])[1]}", per, why.get(f"{key}_a0", ""),
-                   kind="beyond", section=section, quote=quote)
+                   kind="beyond", section=section, quote=quote, id=key.replace("_", "-") + "-a0")
 
 
 def _beats_frespa(m: pd.DataFrame) -> str:
@@ -175,7 +177,7 @@ def _calibration_rows(c: Claims, taus: pd.Series, search: pd.DataFrame | None) -
     c.add(f"Calibration: the mean over the worlds of the mean pairwise tau between assessors is "
           f"{TAU_TARGET:g} +- {TAU_TOLERANCE:g} (the paper's clean ED(AC-tau))",
           f"mean over {r} worlds {mean:.3f} (SE {se:.3f}); committed world {taus.iloc[0]:.3f}{offline}",
-          near(TAU_TOLERANCE), kind="calibration", threshold=f"+-{TAU_TOLERANCE:g}", source="workspace",
+          near(TAU_TOLERANCE), kind="calibration", id="calibration-tau-mean-over-worlds", threshold=f"+-{TAU_TOLERANCE:g}", source="workspace",
           sensitivity=sensitivity(TAU_TOLERANCE_RANGE, near))
     within = lambda tol: [bool(abs(t - TAU_TARGET) <= tol) for t in taus]       # noqa: E731
     why = ""
@@ -199,6 +201,7 @@ def _calibration_rows(c: Claims, taus: pd.Series, search: pd.DataFrame | None) -
                f"{TAU_TOLERANCE:g}",
                f"committed world {taus.iloc[0]:.3f}; over draws median {taus.median():.3f}, range "
                f"{taus.min():.3f}-{taus.max():.3f}", within(TAU_TOLERANCE), why, kind="calibration",
+               id="calibration-tau-each-world",
                threshold=f"+-{TAU_TOLERANCE:g}", source="workspace",
                sensitivity=sensitivity_over_draws(TAU_TOLERANCE_RANGE, within))
 
@@ -238,7 +241,7 @@ def _identity_rows(c: Claims, t1_long: pd.DataFrame, calibration: pd.DataFrame,
     gap = (clean - taus.reindex(clean.index)).abs().max()
     c.add("Clean data: ED(AC-tau) = mean pairwise tau between assessors, in every world",
           f"largest |ED - tau| over {len(clean)} worlds {gap:.1e}; committed world ED {clean.iloc[0]:.6f}, "
-          f"tau {taus.iloc[0]:.6f}", bool(gap < 1e-9), kind="identity")
+          f"tau {taus.iloc[0]:.6f}", bool(gap < 1e-9), kind="identity", id="clean-ed-is-mean-tau")
     ac = t1_long[t1_long.method == "ac-tau"].set_index(["draw", "noise_ratio"])["ED"]
     for r, g in dilution.groupby("noise_ratio"):
         got = float(ac.loc[[(d, r) for d in g.draw]].mean())
@@ -246,7 +249,7 @@ def _identity_rows(c: Claims, t1_long: pd.DataFrame, calibration: pd.DataFrame,
         c.add(f"Noise r = {r:g}: AC-tau's mean ED is the clean ED shrunk by (n-1)/(n-1+nr) n/(n+nr), "
               f"within {DILUTION_TOLERANCE:g}",
               f"predicted {pred:.3f}, measured {got:.3f} (means over {len(g)} worlds)",
-              bool(abs(got - pred) <= DILUTION_TOLERANCE), kind="identity")
+              bool(abs(got - pred) <= DILUTION_TOLERANCE), kind="identity", id=f"dilution-r{r:g}")
 
 
 def claims(t1_long: pd.DataFrame, tables: pd.DataFrame, calibration: pd.DataFrame,
@@ -267,7 +270,7 @@ def claims(t1_long: pd.DataFrame, tables: pd.DataFrame, calibration: pd.DataFram
     (:func:`~.calibration.search_frame`) explains the calibration row judged world by world, and
     ``table1_published`` (the paper's Table 1 with its Max-Min row) the absolute-degradation row.
     """
-    c = Claims()
+    c = Claims(history=REVISED)
     literal = per_draw(wca_long[wca_long.weight_offset == 0]) if wca_long is not None else None
     hetero = {k: heterogeneity_explanation(worlds, w) for k, w in
               (("frespa_gt_rba", "frespa"), ("rba_gt_wca", "rba"))}

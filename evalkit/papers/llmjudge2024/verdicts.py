@@ -28,6 +28,7 @@ import pandas as pd
 
 from ...declare.claims import Claims, interval_verdict, sensitivity
 from .combining import CONSENSUS_RULES, ORACLE
+from .history import REVISED
 
 __all__ = ["SOURCE", "N_JUDGED", "RESOLUTION_TEXT", "claims", "answers", "ug_vs_raw_sensitivity"]
 
@@ -59,7 +60,7 @@ def _published_rows(c: Claims, vs: pd.DataFrame, usual: pd.DataFrame) -> None:
           "alpha, each 'kappa' column = alpha of the labels binarised at its cut",
           f"largest |difference| {gap:.1e} ({worst['judge']}, {worst['statistic']}); every "
           "number agrees to its six printed decimals", bool(gap <= 1e-6),
-          section=SOURCE, quote=_quote_row(vs, worst["judge"]),
+          section=SOURCE, quote=_quote_row(vs, worst["judge"]), id="organisers-table",
           threshold="|reproduced - published| <= 1e-6 (the table prints six decimals)",
           source="workspace",
           sensitivity=sensitivity([5e-7, 1e-6, 1e-5], lambda t: bool(gap <= t), "{:.0e}"))
@@ -74,7 +75,7 @@ def _published_rows(c: Claims, vs: pd.DataFrame, usual: pd.DataFrame) -> None:
           "pooled label shares, Cohen's kappa from each rater's own, so they part where a "
           "judge's share of relevant labels differs from the human's. "
           "See llmjudge2024/agreement_vs_usual.csv and llmjudge2024/alpha_vs_kappa.png.",
-          section=SOURCE, quote=_HEADER)
+          section=SOURCE, quote=_HEADER, id="kappa-columns-hold-kappa")
 
 
 _RULE_NAMES = {"median": "median", "majority": "majority grade", "dawid-skene": "Dawid-Skene consensus"}
@@ -109,7 +110,7 @@ def _best_judge_row(c: Claims, versus: pd.DataFrame, best_summary: pd.DataFrame,
         f"at all unless B >= {int(every.trials_needed)}. See llmjudge2024/indistinguishable.png, "
         "llmjudge2024/indistinguishable.csv and llmjudge2024/pairs.csv.",
         varies="the seeded stream of topic swaps of the randomisation test (seed, seed + 1, ...)",
-        kind="beyond", threshold="at least half of the other judges; Holm over the best judge's "
+        kind="beyond", id="best-judge-told-apart", threshold="at least half of the other judges; Holm over the best judge's "
         "pairs rather than over all pairs (both ours)", source="workspace",
         sensitivity=sensitivity([0.1, 0.25, 0.5], outcomes, "{:.0%}"))
 
@@ -131,13 +132,14 @@ def claims(vs: pd.DataFrame, usual: pd.DataFrame, dirt_table: pd.DataFrame, chan
     against RawG.  The combining and UG-vs-RawG rows are decided by
     :data:`RESOLUTION_TEXT`'s rule.
     """
-    c = Claims()
+    c = Claims(history=REVISED)
     _published_rows(c, vs, usual)
     outside = int(dirt_table["count"].sum())
     c.add("Clipping to 0-3 changes exactly the labels outside the scale, and nothing else",
           f"{outside} labels outside 0-3 ("
           + ", ".join(f"{r.judge}: {r.count} x {r.label}" for r in dirt_table.itertuples())
-          + f"); {changed} labels changed by clipping", bool(changed == outside), kind="identity")
+          + f"); {changed} labels changed by clipping", bool(changed == outside), kind="identity",
+          id="clipping-changes-outside-only")
 
     hsd = separable.set_index("test").loc["hsd"]
     holm = separable.set_index("test").loc["t-holm"]
@@ -154,7 +156,7 @@ def claims(vs: pd.DataFrame, usual: pd.DataFrame, dirt_table: pd.DataFrame, chan
           "topics the judges' 95% intervals overlap widely and only the worst few are told "
           "apart from the rest. See llmjudge2024/judges_as_systems.png and "
           "llmjudge2024/judges_as_systems_pairs.csv.",
-          kind="beyond", threshold="at least half of the pairs", source="workspace",
+          kind="beyond", id="judges-as-systems", threshold="at least half of the pairs", source="workspace",
           sensitivity=sensitivity([0.25, 0.5, 0.75], lambda t: bool(hsd.share >= t), "{:.0%}"))
 
     _best_judge_row(c, versus, best_summary, rest, alpha)
@@ -191,7 +193,8 @@ def claims(vs: pd.DataFrame, usual: pd.DataFrame, dirt_table: pd.DataFrame, chan
                         f"{int(mean.positive)} of {int(mean.draws)} splits is no evidence either "
                         "way: every split scores the same 25 topics, and the splits redraw only "
                         "which judge is chosen."),
-            kind="beyond", threshold=RESOLUTION_TEXT.format(what="mean difference over the splits"),
+            kind="beyond", id=f"combiner-{rule}",
+            threshold=RESOLUTION_TEXT.format(what="mean difference over the splits"),
             sensitivity=sensitivity(sorted(level_bounds), lambda lv: interval_verdict(
                 *(mean[k] for k in level_bounds[lv])), "{:.0%}"))
 
@@ -202,7 +205,7 @@ def claims(vs: pd.DataFrame, usual: pd.DataFrame, dirt_table: pd.DataFrame, chan
           f"D = 0 ({int(d0['items'])} items): {d0.exact:.2f} ({d0.exact_low:.2f}-"
           f"{d0.exact_high:.2f}); D = 3 ({int(d3['items'])} items): {d3.exact:.2f} "
           f"({d3.exact_low:.2f}-{d3.exact_high:.2f})", bool(d0.exact_low > d3.exact_high),
-          kind="beyond")
+          kind="beyond", id="unanimous-items-human-grade")
 
     wide = by_n.pivot_table(index=["N", "draw"], columns="gain", values="tau")
     at_n = wide.loc[n_judged]
@@ -229,14 +232,15 @@ def claims(vs: pd.DataFrame, usual: pd.DataFrame, dirt_table: pd.DataFrame, chan
                     f"{int(gap.ug_at_least_raw)} of {int(gap.draws)} subsets at N = {n_judged} "
                     "(and in more or fewer at other N) is a count over subsets of the same "
                     "topics and says nothing either way."),
-        kind="beyond", threshold=f"N = {n_judged} judges per subset; "
+        kind="beyond", id="ug-vs-rawg-llm-judges", threshold=f"N = {n_judged} judges per subset; "
         + RESOLUTION_TEXT.format(what="mean difference"),
         sensitivity=ug_vs_raw_sensitivity(ug_diff))
 
     c.add_not_testable(
         "Wang's and Sakai's leaderboard question: do LLM labels rank retrieval systems as the "
         "human labels do?", "No system runs were released with the LLMJudge challenge, only "
-        "labels; the chapter does not simulate runs to stand in for them.", kind="beyond")
+        "labels; the chapter does not simulate runs to stand in for them.", kind="beyond",
+        id="leaderboard-question")
     return c.frame()
 
 

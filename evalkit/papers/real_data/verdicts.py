@@ -22,6 +22,7 @@ from __future__ import annotations
 import pandas as pd
 
 from ...declare.claims import Claims, interval_verdict, sensitivity, share_interval
+from .history import REVISED
 from .stc_assessors_n import _t_quantile, tau_trend, uniform_share_below_dmax
 
 __all__ = ["CLAIMS", "SOURCES", "VARIES", "NOT_TESTABLE_WHY", "MEAN_TOLERANCE", "MEAN_TOLERANCE_RANGE",
@@ -179,7 +180,7 @@ def claims(spread: pd.DataFrame, res: pd.DataFrame, facts: pd.DataFrame,
     """
     real = res[res.ratings == "real"].set_index("measure")
     uni = res[res.ratings == "uniform"]
-    c = Claims()
+    c = Claims(history=REVISED)
 
     def cite(key):
         kind, section, quote = SOURCES[key]
@@ -190,7 +191,7 @@ def claims(spread: pd.DataFrame, res: pd.DataFrame, facts: pd.DataFrame,
     c.add(CLAIMS["unanimous"],
           f"real {real_share:.3f} vs uniform {expected:.3f} (closed form for N = {n}; the "
           f"notebook's one uniform draw {1 - spread.uniform_share.iloc[-1]:.3f})",
-          bool(real_share > expected), **cite("unanimous"))
+          bool(real_share > expected), id="more-unanimous", **cite("unanimous"))
     for m in sorted(real.index):
         r, u = real.loc[m], uni[uni.measure == m]
         first = u.sort_values("replication").iloc[0]
@@ -201,14 +202,14 @@ def claims(spread: pd.DataFrame, res: pd.DataFrame, facts: pd.DataFrame,
             evidence=f"tau real {r.tau:.3f}; uniform draws {_span(u.tau, '.3f')} (mean "
                      f"{u.tau.mean():.3f}, draw 0 {first.tau:.3f}); real below the draw in "
                      f"{over_draws(sum(below), len(below))}, equal in {int((u.tau == r.tau).sum())}",
-            varies=VARIES["uniform"], **cite("tau"))
+            varies=VARIES["uniform"], id=f"tau-below-uniform-{measure_id(m)}", **cite("tau"))
         more = (r.discrepancies > u.discrepancies).to_list()
         c.add_not_testable(
             CLAIMS["discrepancies"].format(m=m), NOT_TESTABLE_WHY + why,
             evidence=f"real {r.discrepancies:.0f}; uniform draws {_span(u.discrepancies, '.0f')} "
                      f"(mean {u.discrepancies.mean():.2f}, draw 0 {first.discrepancies:.0f}); real "
                      f"above the draw in {over_draws(sum(more), len(more))}",
-            varies=VARIES["uniform"], **cite("discrepancies"))
+            varies=VARIES["uniform"], id=f"more-discrepancies-{measure_id(m)}", **cite("discrepancies"))
     if by_n is not None:
         for row in tau_trend(by_n, full=n).itertuples():
             c.add_resolved(
@@ -219,7 +220,7 @@ def claims(spread: pd.DataFrame, res: pd.DataFrame, facts: pd.DataFrame,
                 f"replicate slopes rising in {row.rising} of {row.replicates}, each over one "
                 f"subset per N ({_replicate_noise(by_n, row.measure, n)}); all ten assessors (one set): "
                 f"{row.tau_full:.3f}", row.slope_low, row.slope_high, _trend_why(by_n, row),
-                varies=VARIES["subsets"],
+                varies=VARIES["subsets"], id=f"tau-rises-with-n-{measure_id(row.measure)}",
                 unresolved=(f"Unresolved: the slope's 95% interval ({row.slope_low:+.4f} to "
                             f"{row.slope_high:+.4f}) includes 0, so {row.subsets_fitted} subsets "
                             "do not tell a rise from a fall."),
@@ -235,8 +236,13 @@ def claims(spread: pd.DataFrame, res: pd.DataFrame, facts: pd.DataFrame,
           ", ".join(f"{r.fact.replace('_', ' ')} {r.computed:g}" for r in facts.itertuples()),
           agree(MEAN_TOLERANCE), threshold=f"counts equal; the per-topic mean within {MEAN_TOLERANCE:g} "
           "of the stated whole number (the paper states no rounding rule)", source="workspace",
-          sensitivity=sensitivity(MEAN_TOLERANCE_RANGE, agree), **cite("facts"))
+          sensitivity=sensitivity(MEAN_TOLERANCE_RANGE, agree), id="pool-facts", **cite("facts"))
     return c.frame()
+
+
+def measure_id(measure: str) -> str:
+    """A measure's name as part of a row id: ``"P+"`` -> ``"p-plus"``, ``"nG@1"`` -> ``"ng-at-1"``."""
+    return measure.lower().replace("+", "-plus").replace("@", "-at-")
 
 
 def tau_sentence(res: pd.DataFrame, measures=("nG@1", "P+", "nERR")) -> str:

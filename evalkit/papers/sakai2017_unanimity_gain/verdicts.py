@@ -27,6 +27,7 @@ from ...declare.claims import MIN_DRAWS, Claims, sensitivity, share_interval
 from ...measures import gains
 from .replications import WHAT_VARIES
 from .explanations import es_reading_text as _es_reading_text, why_upper_limits as _why_upper_limits
+from .history import REVISED
 from .tables import PUBLISHED_D
 
 __all__ = ["claims", "CLAIM_RANGES", "SENSITIVITY_RANGES", "BORDER_TOLERANCE", "N_WITHOUT",
@@ -40,7 +41,8 @@ CLAIM_RANGES = {"d": PUBLISHED_D}
 #: Per claim the ranges the verdict is recomputed over (the middle one: Table 3's smallest and
 #: largest value, ``data/published/sakai2017_table3.csv``).
 SENSITIVITY_RANGES = {"d": ((0.12, 0.17), (0.1146, 0.1666), (0.10, 0.20))}
-#: How Table 3 computes ES (a question beyond the paper, declared before it is tested): its pairs,
+#: How Table 3 computes ES (a question beyond the paper; f was set after the largest |d|/border had
+#: been seen, which the row's ``revised`` column says): its pairs,
 #: printed with p near 0.05, sit on the HSD border under the variance reading when every |d| /
 #: border lies within [1/f, f], f = ``BORDER_TOLERANCE["f"]`` (ours), and not under the
 #: standard-deviation reading; the verdict is recomputed at every f of ``"sensitivity"``.
@@ -113,7 +115,7 @@ def claims(t1: pd.DataFrame, t1_published: pd.DataFrame, reps: pd.DataFrame,
     :data:`~evalkit.declare.claims.MIN_DRAWS` draws (a quick run) a claim is
     judged on the committed draw alone, and its evidence says so.
     """
-    c = Claims()
+    c = Claims(history=REVISED)
     _table1_claims(c, t1, t1_published, p)
     if convergence is not None and len(convergence):
         _convergence_claim(c, convergence, p)
@@ -127,7 +129,7 @@ def claims(t1: pd.DataFrame, t1_published: pd.DataFrame, reps: pd.DataFrame,
 
 def _judge(c: Claims, r: int, varies: str):
     """``add(claim, evidence, outcomes, why, kind, key)``: over draws, or on draw 0 when r < MIN_DRAWS."""
-    def add(claim, evidence, outcomes, why="", kind="paper", key="", threshold="", sens=None):
+    def add(claim, evidence, outcomes, why="", kind="paper", key="", threshold="", sens=None, id=""):
         """``sens`` = ``(thresholds, outcome_at(t) -> one bool per draw)`` makes the threshold
         the workspace's, with its sensitivity; a threshold without it is the paper's."""
         outcomes = list(outcomes)
@@ -144,11 +146,11 @@ def _judge(c: Claims, r: int, varies: str):
             c.add_over_draws(claim, f"{evidence}; over {r} draws {k} of {r} "
                              f"(95% interval {lo:.2f}-{hi:.2f})", outcomes, why, kind=kind,
                              varies=varies, section=section, quote=quote, threshold=threshold,
-                             source=source, sensitivity=sensitivity_)
+                             source=source, sensitivity=sensitivity_, id=id)
         else:
             c.add(claim, f"{evidence} (only {r} draws: judged on the committed draw)",
                   bool(outcomes[0]), why, kind=kind, section=section, quote=quote,
-                  threshold=threshold, source=source, sensitivity=sensitivity_)
+                  threshold=threshold, source=source, sensitivity=sensitivity_, id=id)
     return add
 
 
@@ -158,7 +160,7 @@ def _table1_claims(c: Claims, t1: pd.DataFrame, published: pd.DataFrame, p: floa
     same &= (t1["WG"].round(1).to_numpy() == published["WG"].to_numpy())
     c.add("Table 1: RawG, D, WG (1 decimal) and UG of the seven items (a worked example of Eqs. 1-2)",
           f"{int(same.sum())} of {len(same)} rows equal", bool(same.all()), kind="identity",
-          section=QUOTES["table1"][0], quote=QUOTES["table1"][1])
+          section=QUOTES["table1"][0], quote=QUOTES["table1"][1], id="table1-worked-example")
     # every rating vector of N = 5 assessors on 0..3 (Table 1's scale): 4^5 = 1024 of them
     n, dmax = 5, 3
     every = np.array(np.meshgrid(*[np.arange(dmax + 1)] * n, indexing="ij")).reshape(n, -1).T
@@ -169,7 +171,7 @@ def _table1_claims(c: Claims, t1: pd.DataFrame, published: pd.DataFrame, p: floa
           f"max UG {ug.max():g}, (1 + p) N Dmax = {(1 + p) * n * dmax:g}, reached only by "
           + ", ".join("".join(map(str, t)) for t in top),
           bool(np.isclose(ug.max(), (1 + p) * n * dmax)), kind="identity",
-          section=QUOTES["highest"][0], quote=QUOTES["highest"][1])
+          section=QUOTES["highest"][0], quote=QUOTES["highest"][1], id="largest-ug")
 
 
 def _convergence_claim(c: Claims, conv: pd.DataFrame, p: float) -> None:
@@ -194,7 +196,7 @@ def _convergence_claim(c: Claims, conv: pd.DataFrame, p: float) -> None:
           f"{ends}; the committed draw's count of relevant items with D = Dmax agrees with "
           f"P(D = Dmax) in every condition (smallest exact binomial p-value {pv.min():.3f}; "
           "sakai2017/ug_to_rawg.csv)",
-          rising and within, kind="identity", section=QUOTES["reduce"][0],
+          rising and within, kind="identity", section=QUOTES["reduce"][0], id="ug-reduces-to-rawg",
           quote=QUOTES["reduce"][1], threshold="exact binomial p-value >= 0.001 in every condition",
           source="workspace",
           sensitivity=sensitivity([1e-4, 1e-3, 1e-2], lambda t: rising and bool((pv >= t).all())))
@@ -208,7 +210,7 @@ def _table2_claims(add, reps: pd.DataFrame, worlds, world_summary) -> None:
     why = _why_upper_limits(worlds, world_summary)
     add("Table 2: every upper 95% limit of tau is at least 1 (rankings statistically equivalent)",
         f"committed draw {per.iloc[0]} of {total} conditions; per draw (of {total}) {_robust(per)}",
-        above, why, key="upper", threshold="upper 95% limit of tau >= 1 (the paper: 'above one')")
+        above, why, key="upper", id="upper-limits-above-one", threshold="upper 95% limit of tau >= 1 (the paper: 'above one')")
     few = reps[reps["N"] <= 10]
     if len(few):
         differ = over_draws(few, lambda g: (g["tau"] < 1).all())
@@ -219,7 +221,8 @@ def _table2_claims(add, reps: pd.DataFrame, worlds, world_summary) -> None:
         add("Table 2: with N = 5 or 10 (no interval [1, 1]) the RawG and UG rankings differ "
             "(tau < 1) in every condition, even with p = 0.2",
             f"committed draw: tau < 1 in {int((f0['tau'] < 1).sum())} of {len(f0)}"
-            + (f"; tau = 1 in {where}" if len(ties) else ""), differ, key="differ")
+            + (f"; tau = 1 in {where}" if len(ties) else ""), differ, key="differ",
+            id="rankings-differ-small-n")
 
 
 def _table3_claims(add, reps: pd.DataFrame, pairs: pd.DataFrame, published_counts) -> None:
@@ -230,7 +233,7 @@ def _table3_claims(add, reps: pd.DataFrame, pairs: pd.DataFrame, published_count
         "nG@1 at Dmax = 2)",
         f"committed draw {per_small.iloc[0]} discrepancies over "
         f"{len(small[small.replication == 0])} (measure, Dmax) conditions; per draw "
-        f"{_robust(per_small)}", per_small > 0, key="small_n")
+        f"{_robust(per_small)}", per_small > 0, key="small_n", id="discrepancies-at-small-n")
     _fall_claim(add, reps, published_counts)
     big = reps[reps["N"].isin(N_WITHOUT)]
     if len(big):
@@ -249,7 +252,7 @@ def _table3_claims(add, reps: pd.DataFrame, pairs: pd.DataFrame, published_count
         add(f"Table 3: no discrepancies at N = {ns}",
             f"committed draw {per_big.iloc[0]} discrepancies over "
             f"{len(big[big.replication == 0])} conditions; per draw {_robust(per_big)}",
-            per_big == 0, why, key="large_n")
+            per_big == 0, why, key="large_n", id="no-discrepancies-large-n")
     if not len(pairs):
         return
     draws = sorted(reps["replication"].unique())
@@ -282,7 +285,7 @@ def _table3_claims(add, reps: pd.DataFrame, pairs: pd.DataFrame, published_count
         "(median over all draws: " + ", ".join(f"{m} {x:.3f}" for m, x in sd_e.items())
         + "). The median over all draws is within the target for "
         + (", ".join(met) if met else "no measure") + " (sakai2017/replication_pairs.csv).",
-        kind="calibration", threshold=f"median |d| in {lo:g}-{hi:g} (workspace reading of Table 3's "
+        kind="calibration", id="discrepant-d-calibration", threshold=f"median |d| in {lo:g}-{hi:g} (workspace reading of Table 3's "
         "rows, which run 0.1146-0.1666)",
         sens=(SENSITIVITY_RANGES["d"], lambda t: [_median_in(d[r], t) for r in draws]))
 
@@ -305,7 +308,7 @@ def _fall_claim(add, reps: pd.DataFrame, published_counts) -> None:
         f"conditions never rises from one N to the next (N = {', '.join(map(str, ns))})",
         f"totals per N in the committed draw {', '.join(str(int(x)) for x in per.iloc[0])}{paper}"
         + (f"; a total rises in {'; '.join(rises)}" if rises else ""),
-        falls, key="reduce")
+        falls, key="reduce", id="discrepancies-fall-with-n")
 
 
 def _es_reading_claim(c: Claims, frame: pd.DataFrame, pairs, es_table, es_topics) -> None:
@@ -327,6 +330,7 @@ def _es_reading_claim(c: Claims, frame: pd.DataFrame, pairs, es_table, es_topics
           f"lies within a factor {f:g} of the |d| of every printed pair (all printed with p near "
           "0.05), and with sqrt(V_E) = |d|/ES of none",
           evidence, told_apart(f), why, kind="beyond", section=section, quote=quote,
+          id="es-denominator-variance",
           threshold=f"|d| / border within 1/{f:g}-{f:g} for all {len(frame)} printed values "
           "(ours)", source="workspace",
           sensitivity=sensitivity(BORDER_TOLERANCE["sensitivity"], told_apart))
