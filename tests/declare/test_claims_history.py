@@ -111,3 +111,16 @@ def test_the_baseline_is_the_last_committed_version_that_differs(tmp_path):
     _table({"verdict": "does not hold", "revised": "[1] rule r -> s after the result"}).to_csv(
         path, index=False)
     assert history.committed_baseline(path, tmp_path)["verdict"].tolist() == ["mixed"]
+
+
+def test_docs_count_the_rows_the_interval_rule_decides():
+    """docs/claims.md says which rows use the interval rule; the committed tables agree."""
+    rows = pd.concat([pd.read_csv(p, keep_default_na=False).assign(table=p.parent.name)
+                      for p in sorted(FIGURES.glob("*/claims*.csv"))])
+    decided = rows[rows.threshold.str.contains("95% topic-bootstrap interval|95% interval of the slope")
+                   & (rows.explanation.str.startswith("Unresolved") | (rows.verdict != "not testable here"))]
+    assert decided.table.tolist() == ["llmjudge2024"] * 5
+    assert sorted(decided.id) == ["combiner-dawid-skene", "combiner-majority", "combiner-median",
+                                  "combiner-team-median", "ug-vs-rawg-llm-judges"]
+    docs = " ".join((ROOT / "docs" / "claims.md").read_text().split())
+    assert "five rows use it, all in the LLMJudge chapter: four combiners and UG against RawG" in docs

@@ -4,8 +4,10 @@ Rows (:class:`~evalkit.declare.claims.Claims`, every number read from the
 tables the notebook has just computed):
 
 * ``paper``: the organisers' printed table (quoted from their notebook's
-  output) is reproduced; their columns headed "kappa" are Cohen's kappa
-  (they are not: alpha of binarised labels).
+  output) is reproduced.
+* ``beyond``: their columns headed "kappa" are Cohen's kappa (they are not:
+  alpha of binarised labels): a reading of the organisers' table, as Sakai's
+  ES reading is, not a claim the organisers make.
 * ``identity``: clipping touches only the labels outside 0-3.
 * ``beyond``: the papers' questions on real judgments: how many judge pairs
   25 topics separate (randomised Tukey HSD), how many judges the best one is
@@ -75,10 +77,14 @@ def _published_rows(c: Claims, vs: pd.DataFrame, usual: pd.DataFrame) -> None:
           "pooled label shares, Cohen's kappa from each rater's own, so they part where a "
           "judge's share of relevant labels differs from the human's. "
           "See llmjudge2024/agreement_vs_usual.csv and llmjudge2024/alpha_vs_kappa.png.",
-          section=SOURCE, quote=_HEADER, id="kappa-columns-hold-kappa")
+          kind="beyond", section=SOURCE, quote=_HEADER, id="kappa-columns-hold-kappa")
 
 
-_RULE_NAMES = {"median": "median", "majority": "majority grade", "dawid-skene": "Dawid-Skene consensus"}
+_RULE_NAMES = {"median": "median", "majority": "majority grade", "dawid-skene": "Dawid-Skene consensus",
+               "team median": "team median (each team's runs reduced to their median first)"}
+#: The combiner the chapter singles out beside the three consensus rules: the one whose interval
+#: excludes 0, with its multiplicity caveat (it is one of :data:`~.combining.COMBINERS`).
+TEAM_MEDIAN = "team median"
 
 
 def _best_judge_row(c: Claims, versus: pd.DataFrame, best_summary: pd.DataFrame,
@@ -163,7 +169,10 @@ def claims(vs: pd.DataFrame, usual: pd.DataFrame, dirt_table: pd.DataFrame, chan
     oracle = comb.set_index("judge").loc[ORACLE]
     level_bounds = {0.90: ("low_90", "high_90"), 0.95: ("diff_low", "diff_high"),
                     0.99: ("low_99", "high_99")}
-    for rule in ("median", *(r for r in CONSENSUS_RULES if r != "median")):
+    n_combiners = comb[comb["kind"] == "combined"]["judge"].nunique()
+    for rule in ("median", *(r for r in CONSENSUS_RULES if r != "median"), TEAM_MEDIAN):
+        if rule not in set(split_mean["judge"]):
+            continue
         row = comb.set_index("judge").loc[rule]
         mine = splits[splits["judge"] == rule]
         mean = split_mean.set_index("judge").loc[rule]
@@ -185,7 +194,13 @@ def claims(vs: pd.DataFrame, usual: pd.DataFrame, dirt_table: pd.DataFrame, chan
             f"The oracle's pick (the best judge on the very topics it is scored on) scores "
             f"{oracle.diff_vs_fair:+.3f} against the fair choice on split 0: the optimism a fair "
             "choice removes. See llmjudge2024/combining.png, llmjudge2024/combining_splits.csv and "
-            "llmjudge2024/consensus.csv.",
+            "llmjudge2024/consensus.csv."
+            + ("" if rule != TEAM_MEDIAN else
+               f" Multiplicity: the team median is one of the {n_combiners} combiners the chapter "
+               f"computes, singled out because its interval excludes 0 after all {n_combiners} "
+               f"results were seen; at the 99% level (about what a Bonferroni correction over "
+               f"{n_combiners} asks, {1 - 0.05 / n_combiners:.1%}) its interval is "
+               f"{mean.low_99:+.3f} to {mean.high_99:+.3f} (see the sensitivity column)."),
             varies="the seeded split of the 25 topics into folds (which judge is chosen on the "
             "other folds); the interval resamples the topics, which every split shares",
             unresolved=(f"Unresolved: the interval includes 0, so 25 topics do not resolve a "
@@ -193,7 +208,7 @@ def claims(vs: pd.DataFrame, usual: pd.DataFrame, dirt_table: pd.DataFrame, chan
                         f"{int(mean.positive)} of {int(mean.draws)} splits is no evidence either "
                         "way: every split scores the same 25 topics, and the splits redraw only "
                         "which judge is chosen."),
-            kind="beyond", id=f"combiner-{rule}",
+            kind="beyond", id=f"combiner-{rule.replace(' ', '-')}",
             threshold=RESOLUTION_TEXT.format(what="mean difference over the splits"),
             sensitivity=sensitivity(sorted(level_bounds), lambda lv: interval_verdict(
                 *(mean[k] for k in level_bounds[lv])), "{:.0%}"))
@@ -273,7 +288,7 @@ def answers(separable: pd.DataFrame, comb: pd.DataFrame, splits: pd.DataFrame,
     hsd = separable.set_index("test").loc["hsd"]
     holm = separable.set_index("test").loc["t-holm"]
     t = comb.set_index("judge")
-    best = t.loc["median"]          # the pre-declared combiner (as the claims row), not the best on these topics
+    best = t.loc["median"]          # the first combiner asked (as the claims rows), not the best on these topics
     fair = t.loc["best single (chosen on other topics)"]
     supported = [r.judge for r in comb.itertuples() if r.kind == "combined" and r.supported]
     top_here = comb[comb["kind"] == "combined"].sort_values("value").iloc[-1]["judge"]
@@ -308,8 +323,10 @@ def answers(separable: pd.DataFrame, comb: pd.DataFrame, splits: pd.DataFrame,
         f"tests with Holm {int(holm.significant)}), and the lower judge of every separated pair "
         f"is one of only {int(hsd.lower_judges)} judges: no pair among the other "
         f"{n_judges - int(hsd.lower_judges)} judges is separated.",
-        f"**Combining judges (Kim).** The combiner declared before looking, the median of the "
-        f"{n_judges} judges, has ordinal alpha "
+        f"**Combining judges (Kim).** Three combiners are judged (median, majority grade, "
+        f"Dawid-Skene); the median was asked first, the other two were added after its result was "
+        f"known (their claims rows' history says so), and none resolves above the fair single "
+        f"judge. The median of the {n_judges} judges has ordinal alpha "
         f"{best['value']:.3f} ({best['ci_low']:.3f}-{best['ci_high']:.3f}) against "
         f"{fair['value']:.3f} ({fair['ci_low']:.3f}-{fair['ci_high']:.3f}) for the single judge "
         f"chosen on other topics: a difference of {best['diff_vs_fair']:+.3f} (paired interval "

@@ -47,7 +47,8 @@ from ...declare.notebook import Comparison, Input, Notebook
 
 # the steps load when first used: the runner reads NOTEBOOK without importing scipy or numba
 __getattr__, _dir, _exported = exports(__name__, {
-    "verdicts": ("BORDER_TOLERANCE", "CLAIM_RANGES", "N_WITHOUT", "QUOTES", "SENSITIVITY_RANGES",
+    "verdicts": ("BORDER_TOLERANCE", "ES_RANGE", "ES_RANGES", "TUNED_MEASURE", "CLAIM_RANGES",
+                 "N_WITHOUT", "QUOTES", "SENSITIVITY_RANGES",
                  "claims", "over_draws"),
     "convergence": ("p_full_spread", "relative_excess", "ug_to_rawg"),
     "collection": ("DATA_SEED", "Collection", "collection_from_frames", "collection_from_lists",
@@ -96,7 +97,8 @@ __all__ = [
     "es_published_denominator", "sd_reading_d_over_border", "denominator_spread", "es_readings",
     "es_reading_text",
     "run_spread_worlds", "run_spread_summary",
-    "claims", "CLAIM_RANGES", "SENSITIVITY_RANGES", "BORDER_TOLERANCE", "N_WITHOUT", "QUOTES",
+    "claims", "CLAIM_RANGES", "SENSITIVITY_RANGES", "BORDER_TOLERANCE", "ES_RANGE", "ES_RANGES",
+    "TUNED_MEASURE", "N_WITHOUT", "QUOTES",
     "over_draws",
     "tau_grid", "replication_distributions", "es_figure", "es_reading_figure", "run_spread_figure",
 ]
