@@ -188,6 +188,9 @@ def _best_in(c: Claims, claim: str, parts: list, quote: str, section: str, thres
     evidence = "; ".join(words) + note
     kw = dict(threshold=threshold, source="workspace",
               sensitivity=_sensitivity_resolved(sens[0], sens[1])) if threshold else {}
+    if kw and notes:      # the verdict flips at the floor the row used to be judged by (issue 45)
+        kw["sensitivity"] += ("; not testable here with a floor at the paper's print spread (the rule "
+                              "before issue 45, not in docs/claims.md)")
     if unresolved:
         c.add_not_testable(
             claim, f"Below the resolution of ED: the paired difference between the best claimed "
