@@ -498,6 +498,12 @@ def test_the_headline_findings_in_the_docs_match_the_committed_outputs():
     assert [m for m, x in med.items() if 0.12 <= x <= 0.17] == ["nG@1"]
     assert med["P+"] < 0.12 and med["nERR"] < 0.12 and "tuned to, on nG@1 alone" in head
     assert f"sit lower (medians {med['P+']:.3f} and {med['nERR']:.3f}" in head
+    agree = claims.set_index("id").loc["agreeing-ratings-larger-impact"]
+    assert (agree.kind, agree.draws, agree.verdict) == ("paper", "6 of 20", "mixed")
+    assert agree.sensitivity == "flips: does not hold at 0.25, mixed at 0.5, does not hold at 0.75"
+    assert ("tau is lower for every measure in only 6 of 20 worlds (mixed; 2 of 20 at a = 0.25 and 4 of "
+            "20 at a = 0.75)") in head and "lower in 37 and higher in 21 of the 60" in head
+    assert "lower in 37, equal in 2 and higher in 21 of 60" in agree.explanation
     cal = claims.set_index("id").loc["discrepant-d-calibration"]
     assert cal.draws.startswith("20 of 20") and "met in 20 of 20 worlds (median 0.147" in head
     untuned = claims.set_index("id").loc["discrepant-d-untuned-measures"]
@@ -623,6 +629,22 @@ def test_the_es_reading_row_is_a_finding_beyond_the_paper_decided_by_its_own_num
     assert es_rows.id.tolist() == ["es-hsd-range-variance-reading", "es-denominator-variance"]
     assert es_rows.kind.tolist() == ["paper", "beyond"]
     assert es_rows.verdict.tolist() == ["does not hold", "holds"]
+
+
+def test_agreement_worlds_at_zero_are_the_replications_own_worlds():
+    """a = 0 is Sakai's uniform draw rating for rating (the same world, the same stream): its taus
+    are the replications' for that condition; a = 0.5 changes them."""
+    import pandas as pd
+
+    from evalkit import paths
+
+    collection = sakai.load_collection(paths.ROOT / "data" / "raw" / "stc", k=10)
+    ag = sakai.agreement_worlds(collection, 2, 2, 5, agreements=(0.0, 0.5), seed=2017, k=10)
+    reps = pd.read_csv(paths.FIGURES / "sakai2017" / "replications.csv")
+    mine = reps[(reps.dmax == 2) & (reps.N == 5) & (reps.replication < 2)].set_index(["replication", "measure"])
+    zero = ag[ag.agreement == 0].set_index(["replication", "measure"]).tau
+    assert np.allclose(zero, mine.tau.reindex(zero.index), atol=5e-5)       # the CSV keeps 4 decimals
+    assert len(ag) == 2 * 2 * 3 and not np.allclose(ag[ag.agreement == 0.5].tau.to_numpy(), zero.to_numpy())
 
 
 def test_every_figure_passes_the_figure_checker():

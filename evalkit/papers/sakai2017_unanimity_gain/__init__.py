@@ -51,6 +51,7 @@ __getattr__, _dir, _exported = exports(__name__, {
                  "N_WITHOUT", "QUOTES", "SENSITIVITY_RANGES",
                  "claims", "over_draws"),
     "convergence": ("p_full_spread", "relative_excess", "ug_to_rawg"),
+    "agreement": ("AGREEMENTS", "agreement_worlds"),
     "collection": ("DATA_SEED", "Collection", "collection_from_frames", "collection_from_lists",
                    "load_collection", "official_gains", "ratings_collection",
                    "ratings_frame_collection"),
@@ -98,7 +99,7 @@ __all__ = [
     "es_reading_text",
     "run_spread_worlds", "run_spread_summary",
     "claims", "CLAIM_RANGES", "SENSITIVITY_RANGES", "BORDER_TOLERANCE", "ES_RANGE", "ES_RANGES",
-    "TUNED_MEASURE", "N_WITHOUT", "QUOTES",
+    "TUNED_MEASURE", "N_WITHOUT", "QUOTES", "AGREEMENTS", "agreement_worlds",
     "over_draws",
     "tau_grid", "replication_distributions", "es_figure", "es_reading_figure", "run_spread_figure",
 ]

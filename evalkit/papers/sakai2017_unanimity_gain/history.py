@@ -28,6 +28,11 @@ REVISED = {
         "issue 45: split from the calibration row after its result (it mixed the tuned measure "
         "with two that were not tuned): does not hold (0 of 20; median |d| P+ 0.102, nERR 0.110)",
     ),
+    "agreeing-ratings-larger-impact": (
+        "issue 45: added after the uniform worlds' results existed (§5's expectation, a claim a "
+        "reader expects), on the simulator's existing agreement knob; a = 0.5 is the workspace's "
+        "choice, with the verdict at 0.25 and 0.75 in the sensitivity",
+    ),
     "discrepancies-both-ways": (
         "issue 45: added after the draws existed (Table 3's direction, a claim a reader expects): "
         "both kinds of discrepancy in a draw, as the paper's Table 3 has both",
