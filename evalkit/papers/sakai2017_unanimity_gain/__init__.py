@@ -160,7 +160,7 @@ NOTEBOOK = Notebook(
         "replications.csv", "replications.md", "replications_summary.md", "replication_pairs.csv",
         "replication_pairs.md",
         "replications.png", "replications.svg", "ug_to_rawg.csv", "ug_to_rawg.md",
-        "claims.csv", "claims.md",
+        "agreement_worlds.csv", "agreement_worlds.md", "claims.csv", "claims.md",
     ),
     quick={"n_grid": [5, 20], "dmax_grid": [2, 8], "trials": 200, "replications": 2,
            "spread_worlds": [0.25, 0.5], "world_seeds": 1},

@@ -414,7 +414,7 @@ def _agreement_claim(add, agree: pd.DataFrame) -> None:
         + "). Agreeing ratings shrink D, so more items get UG's bonus p N (Dmax - D), but the 44 "
         "runs already rank almost alike under both gains (tau near 0.97), and which way the extra "
         "bonuses move a pair of runs depends on the items they retrieve; why the direction is not "
-        "stable is not tested here.",
+        "stable is not tested here (sakai2017/agreement_worlds.csv).",
         key="resemble", id="agreeing-ratings-larger-impact",
         threshold=f"agreement a = {claimed:g} (workspace; Sakai names no level)",
         sens=(AGREEMENTS, lower))
