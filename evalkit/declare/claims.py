@@ -65,7 +65,7 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 import pandas as pd
@@ -73,11 +73,13 @@ import pandas as pd
 __all__ = ["Claims", "COLUMNS", "KINDS", "SOURCES", "HOLDS", "DOES_NOT_HOLD", "MIXED",
            "NOT_TESTABLE", "MIN_DRAWS", "HOLDS_FROM", "FAILS_UP_TO", "verdict",
            "verdict_over_draws", "interval_verdict", "boundary_note", "share_interval", "sensitivity", "tally",
-           "tally_text", "figure_files", "RULE", "SIMULATED_NOTE"]
+           "tally_text", "figure_files", "history_text", "RULE", "SIMULATED_NOTE", "ID_PATTERN"]
 
 #: Columns of every ``claims*.csv``.
-COLUMNS = ("claim", "kind", "section", "quote", "reproduced", "draws", "varies", "threshold",
-           "source", "sensitivity", "verdict", "explanation")
+COLUMNS = ("id", "claim", "kind", "section", "quote", "reproduced", "draws", "varies", "threshold",
+           "source", "sensitivity", "verdict", "explanation", "revised")
+#: What a row's ``id`` looks like: lower case words joined by hyphens, stable while the row lives.
+ID_PATTERN = re.compile(r"^[a-z0-9]+(?:[-.][a-z0-9]+)*$")
 #: The kinds of row (see the module docstring); ``paper`` and ``beyond`` rows are counted, apart.
 KINDS = ("paper", "beyond", "calibration", "identity")
 #: Where an operational threshold comes from.
@@ -212,11 +214,18 @@ def sensitivity(thresholds: Sequence[float], outcome_at: Callable, fmt: str = "{
 class Claims:
     """The rows of a claims table (:data:`COLUMNS`), in the order they are added."""
 
-    def __init__(self) -> None:
+    def __init__(self, history: Mapping[str, Sequence[str]] | None = None) -> None:
+        """``history`` maps a row's ``id`` to its revisions, oldest first (each: what changed,
+        from what, and why); :meth:`frame` writes them to the ``revised`` column."""
         self._rows: list[dict] = []
+        self._history = {k: tuple(v) for k, v in (history or {}).items()}
 
     def _append(self, claim, kind, evidence, draws, outcome, explanation, *, section, quote,
-                varies, threshold, source, sensitivity) -> None:
+                varies, threshold, source, sensitivity, id="") -> None:
+        if id and not ID_PATTERN.match(id):
+            raise ValueError(f"a row's id is lower-case words joined by hyphens, not {id!r}")
+        if id and any(r["id"] == id for r in self._rows):
+            raise ValueError(f"two rows share the id {id!r}")
         if not claim or not evidence:
             raise ValueError("a claim needs both its statement and the evidence measured for it")
         if kind not in KINDS:
@@ -227,13 +236,14 @@ class Claims:
             raise ValueError(f"a threshold names its source ({' or '.join(SOURCES)}): {claim!r}")
         if source == "workspace" and not sensitivity:
             raise ValueError(f"a workspace threshold needs its sensitivity range: {claim!r}")
-        self._rows.append({"claim": claim, "kind": kind, "section": section, "quote": quote,
+        self._rows.append({"id": id, "claim": claim, "kind": kind, "section": section, "quote": quote,
                            "reproduced": evidence, "draws": draws, "varies": varies,
                            "threshold": threshold, "source": source,
                            "sensitivity": sensitivity, "verdict": outcome,
-                           "explanation": explanation})
+                           "explanation": explanation,
+                           "revised": history_text(self._history.get(id, ()))})
 
-    def add(self, claim: str, evidence: str, holds, explanation: str = "", *,
+    def add(self, claim: str, evidence: str, holds, explanation: str = "", *, id: str = "",
             kind: str = "paper", section: str = "", quote: str = "", threshold: str = "",
             source: str = "", sensitivity: str = "") -> None:
         """Record a claim whose outcome does not depend on a random draw.
@@ -245,10 +255,10 @@ class Claims:
         """
         self._append(claim, kind, evidence, "", verdict(holds), explanation, section=section,
                      quote=quote, varies="", threshold=threshold, source=source,
-                     sensitivity=sensitivity)
+                     sensitivity=sensitivity, id=id)
 
     def add_resolved(self, claim: str, evidence: str, low: float, high: float,
-                     explanation: str = "", *, varies: str, unresolved: str,
+                     explanation: str = "", *, varies: str, unresolved: str, id: str = "",
                      kind: str = "paper", section: str = "", quote: str = "",
                      threshold: str = "", sensitivity: str = "") -> None:
         """Record a claim "the estimate is above 0" decided by its estimate over all draws and the
@@ -262,10 +272,10 @@ class Claims:
             explanation = (unresolved + " " + explanation).strip()
         self._append(claim, kind, evidence, "", outcome, explanation, section=section,
                      quote=quote, varies=varies, threshold=threshold, source="workspace",
-                     sensitivity=sensitivity)
+                     sensitivity=sensitivity, id=id)
 
     def add_over_draws(self, claim: str, evidence: str, outcomes: Iterable, explanation: str = "",
-                       *, varies: str, kind: str = "paper", section: str = "", quote: str = "",
+                       *, varies: str, id: str = "", kind: str = "paper", section: str = "", quote: str = "",
                        threshold: str = "", source: str = "", sensitivity: str = "") -> None:
         """Record a claim judged over independent draws: ``outcomes`` holds one bool per draw.
 
@@ -284,10 +294,10 @@ class Claims:
         draws = f"{k} of {r}" + (f" ({note})" if note else "")
         self._append(claim, kind, evidence, draws, verdict_over_draws(k, r), explanation,
                      section=section, quote=quote, varies=varies, threshold=threshold,
-                     source=source, sensitivity=sensitivity)
+                     source=source, sensitivity=sensitivity, id=id)
 
     def add_not_testable(self, claim: str, reason: str, *, evidence: str = "not run",
-                         kind: str = "paper", section: str = "", quote: str = "",
+                         id: str = "", kind: str = "paper", section: str = "", quote: str = "",
                          varies: str = "", threshold: str = "", source: str = "",
                          sensitivity: str = "") -> None:
         """Record a claim the data cannot bear; ``reason`` says why (it becomes the explanation).
@@ -300,13 +310,15 @@ class Claims:
             raise ValueError(f"'{NOT_TESTABLE}' needs its reason: {claim!r}")
         self._append(claim, kind, evidence, "", NOT_TESTABLE, reason, section=section,
                      quote=quote, varies=varies, threshold=threshold, source=source,
-                     sensitivity=sensitivity)
+                     sensitivity=sensitivity, id=id)
 
     def __len__(self) -> int:
         return len(self._rows)
 
     def frame(self) -> pd.DataFrame:
-        """The checklist as a frame with columns :data:`COLUMNS`."""
+        """The checklist as a frame with columns :data:`COLUMNS` (a history naming rows absent
+        from it, as in a partial table, is not an error here: ``tests/declare`` checks that every
+        chapter's history names rows of its committed table)."""
         return pd.DataFrame(self._rows, columns=list(COLUMNS))
 
     def counted(self, kind: str = "paper") -> int:
@@ -342,6 +354,18 @@ def tally_text(rows: Iterable[dict], kind: str = "paper") -> str:
         return f"no testable claims ({untestable} not testable here)"
     return (f"{held} of {testable} testable {'claim' if testable == 1 else 'claims'} "
             f"{'holds' if testable == 1 else 'hold'} ({untestable} not testable here)")
+
+
+def history_text(revisions: Sequence[str]) -> str:
+    """A row's ``revised`` column: its revisions numbered, oldest first; ``""`` when none.
+
+    A revision is only ever added at the end, so an older table's text is a prefix of the
+    newer one's (what :mod:`evalkit.declare.history` checks).
+
+    >>> history_text(["kind paper -> beyond: the reading is ours", "tolerance 1.25 -> 1.15"])
+    '[1] kind paper -> beyond: the reading is ours [2] tolerance 1.25 -> 1.15'
+    """
+    return " ".join(f"[{i}] {text.strip()}" for i, text in enumerate(revisions, 1))
 
 
 def figure_files(explanation: str) -> list[str]:

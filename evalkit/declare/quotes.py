@@ -45,6 +45,7 @@ FINGERPRINTS = paths.ROOT / "data" / "published" / "quotes"
 
 _JOIN = re.compile(r"(\w)[-\u00ad\u2010]\s*\n\s*(\w)")
 _WORD = re.compile(r"[^\W_]+(?:['\u2019][^\W_]+)*")
+_ELISION = re.compile(r"\s(?:\.\.\.|\u2026)\s")
 
 
 def words(text: str) -> list[str]:
@@ -70,12 +71,24 @@ def fingerprint(texts: Iterable[str]) -> set[str]:
 def missing(quote: str, prints: set[str]) -> list[str]:
     """The windows of ``quote`` not in ``prints`` (empty when the quote is found).
 
-    A quote shorter than :data:`WINDOW` words is refused as a whole.
+    An elision, `` ... `` (or ``…``), splits the quote into parts each found on its own, so
+    windows never span the words left out.  A quote or part shorter than :data:`WINDOW` words
+    is refused as a whole.
+
+    >>> prints = fingerprint(["one two three four five six seven eight nine ten eleven"])
+    >>> missing("one two three four five ... seven eight nine ten eleven", prints)
+    []
+    >>> missing("one two three four five seven eight nine ten eleven", prints)
+    ['two three four five seven', 'three four five seven eight', 'four five seven eight nine', 'five seven eight nine ten']
     """
-    ws = words(quote)
-    if len(ws) < WINDOW:
-        return [" ".join(ws) or "(empty quote)"]
-    return [" ".join(w) for w in _windows(ws) if _digest(w) not in prints]
+    gaps = []
+    for part in _ELISION.split(quote):
+        ws = words(part)
+        if len(ws) < WINDOW:
+            gaps.append(" ".join(ws) or "(empty quote)")
+            continue
+        gaps += [" ".join(w) for w in _windows(ws) if _digest(w) not in prints]
+    return gaps
 
 
 def load(paper: str, folder: Path | None = None) -> set[str]:

@@ -125,7 +125,9 @@ def test_the_claims_table_from_the_real_labels(loaded):
                        paper.separable_pairs(reports), reports["hsd"].anova, comb, splits, spread,
                        by_n, split_mean, ug_diff, versus, best, rest)
     assert list(out.columns) == list(house.COLUMNS)
-    assert out["kind"].tolist() == ["paper", "paper", "identity"] + ["beyond"] * 8
+    # the 'kappa' columns row is the workspace's reading of the organisers' table: beyond (issue 45)
+    assert out["kind"].tolist() == ["paper", "beyond", "identity"] + ["beyond"] * 9
+    assert out["id"].iloc[1] == "kappa-columns-hold-kappa" and "kind paper -> beyond" in out["revised"].iloc[1]
     assert out["verdict"].tolist()[:3] == [house.HOLDS, house.DOES_NOT_HOLD, house.HOLDS]
     assert out["verdict"].iloc[-1] == house.NOT_TESTABLE and out["explanation"].iloc[-1]
     # the best judge told apart from at least half of the others: judged over the 20 swap streams
@@ -138,9 +140,13 @@ def test_the_claims_table_from_the_real_labels(loaded):
     for row, table in ((5, split_mean.set_index("judge").loc["median"]),
                        (6, split_mean.set_index("judge").loc["majority"]),
                        (7, split_mean.set_index("judge").loc["dawid-skene"]),
-                       (9, ug_diff.set_index("N").loc[paper.N_JUDGED])):
+                       (8, split_mean.set_index("judge").loc["team median"]),
+                       (10, ug_diff.set_index("N").loc[paper.N_JUDGED])):
         assert out["verdict"].iloc[row] == house.interval_verdict(table.diff_low, table.diff_high)
         assert out["draws"].iloc[row] == "" and out["source"].iloc[row] == "workspace"
     assert "majority grade" in out["claim"].iloc[6] and "Dawid-Skene" in out["claim"].iloc[7]
-    assert all("human labels left out" in out["claim"].iloc[r] for r in (5, 6, 7))
+    assert all("human labels left out" in out["claim"].iloc[r] for r in (5, 6, 7, 8))
+    # the team median (issue 45): the one interval that may exclude 0, with its multiplicity caveat
+    assert out["id"].iloc[8] == "combiner-team-median" and "Multiplicity: the team median is one of the 6" \
+        in out["explanation"].iloc[8]
     assert (out.loc[out["verdict"] != house.HOLDS, "explanation"] != "").all()

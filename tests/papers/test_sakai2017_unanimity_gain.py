@@ -414,10 +414,15 @@ def test_claims_are_judged_over_draws_at_the_range_they_state():
     fall = row("Table 3: the discrepancies fall as N grows")
     assert fall[["kind", "draws", "verdict"]].tolist() == ["paper", "20 of 20", "holds"]
     assert "committed draw 2, 0" in fall.reproduced and "rises" not in fall.reproduced
-    # Table 3's ES is no longer judged against the draws (a beyond row on the paper's numbers)
-    assert not v.index.str.contains("ES_HSD").any()
+    # Table 3's printed ES range, judged again (issue 45) under the variance reading ES = ES_sd^2/|d|:
+    # draws 0-16 have UG's ES_sd 2.0, so ES 33-40 for half the values and the median out of 1.6-2.4;
+    # draws 17-19 have 0.5 throughout: ES 0.25/0.100 = 2.5 and 0.25/0.114 = 2.19, median 2.35, within
+    es = row("Table 3: discrepant pairs have ES_HSD of about 1.6-2.4")
+    assert es[["id", "kind", "draws", "verdict"]].tolist() == [
+        "es-hsd-range-variance-reading", "paper", "3 of 20", "does not hold"]
+    assert "median ES = |d|/V_E over all draws nG@1" in es.reproduced
     # |d|: median 0.12 (on the edge, inclusive) in draws 0-1, 0.107 elsewhere: 2 of 20, calibration
-    d = row("Table 3: discrepant pairs have |d| of about 0.12-0.17")
+    d = row("Table 3: discrepant nG@1 pairs have |d| of about 0.12-0.17")
     assert d[["kind", "draws", "verdict"]].tolist() == ["calibration", "2 of 20", "does not hold"]
     assert "0 of 4 values within" not in d.reproduced and "4 of 4 values within 0.12-0.17" in d.reproduced
 
@@ -491,7 +496,18 @@ def test_the_headline_findings_in_the_docs_match_the_committed_outputs():
     pairs = pd.read_csv(fig / "replication_pairs.csv")
     med = {m: pd.concat([g.d_RawG, g.d_UG]).median() for m, g in pairs.groupby("measure")}
     assert [m for m, x in med.items() if 0.12 <= x <= 0.17] == ["nG@1"]
-    assert med["P+"] < 0.12 and med["nERR"] < 0.12 and "median is within it for nG@1 only" in head
+    assert med["P+"] < 0.12 and med["nERR"] < 0.12 and "tuned to, on nG@1 alone" in head
+    assert f"sit lower (medians {med['P+']:.3f} and {med['nERR']:.3f}" in head
+    agree = claims.set_index("id").loc["agreeing-ratings-larger-impact"]
+    assert (agree.kind, agree.draws, agree.verdict) == ("paper", "6 of 20", "mixed")
+    assert agree.sensitivity == "flips: does not hold at 0.25, mixed at 0.5, does not hold at 0.75"
+    assert ("tau is lower for every measure in only 6 of 20 worlds (mixed; 2 of 20 at a = 0.25 and 4 of "
+            "20 at a = 0.75)") in head and "lower in 37 and higher in 21 of the 60" in head
+    assert "lower in 37, equal in 2 and higher in 21 of 60" in agree.explanation
+    cal = claims.set_index("id").loc["discrepant-d-calibration"]
+    assert cal.draws.startswith("20 of 20") and "met in 20 of 20 worlds (median 0.147" in head
+    untuned = claims.set_index("id").loc["discrepant-d-untuned-measures"]
+    assert untuned.draws.startswith("0 of 20") and "within the range in 0 of 20 worlds" in head
     sd = {m: (g.d_RawG / g.ES_RawG).median() for m, g in pairs.groupby("measure")}
     assert sd["nG@1"] > max(sd["P+"], sd["nERR"])                   # "smaller residual spread"
     assert not re.search(r"vanish", head)
@@ -499,7 +515,11 @@ def test_the_headline_findings_in_the_docs_match_the_committed_outputs():
     assert f"The paper's claims: {tally_text(claims.to_dict('records'))}." in head
     assert f"Beyond the paper: {tally_text(claims.to_dict('records'), 'beyond')}." in head
     assert SIMULATED_NOTE in head
-    assert "1.6–2.4" not in head and "cannot come from" not in head   # the ES is read, not failed
+    assert "cannot come from" not in head
+    es_row = claims.set_index("id").loc["es-hsd-range-variance-reading"]
+    assert (es_row.kind, es_row.draws, es_row.verdict) == ("paper", "0 of 20", "does not hold")
+    assert ("\"about 1.6–2.4\", tested under that reading, holds for nG@1 alone and so does not hold "
+            "(0 of 20 worlds)") in head
     # the fall with N, from the draws and the paper's Table 3
     per = reps.groupby(["replication", "N"]).discrepancies.sum().unstack("N")
     falls = int((per.diff(axis=1).iloc[:, 1:] <= 0).all(axis=1).sum())
@@ -567,7 +587,7 @@ def test_the_stated_ranges_are_the_papers_rows_rounded():
 
     from evalkit import paths
     claims = pd.read_csv(paths.ROOT / "figures" / "sakai2017" / "claims.csv", keep_default_na=False)
-    row = claims[claims.claim.str.startswith("Table 3: discrepant pairs have |d|")].iloc[0]
+    row = claims[claims.claim.str.startswith("Table 3: discrepant nG@1 pairs have |d|")].iloc[0]
     assert row.source == "workspace" and "workspace reading" in row.threshold
     assert row.sensitivity.startswith(("does not hold over", "holds over", "mixed over", "flips:"))
 
@@ -581,12 +601,16 @@ def test_the_es_reading_row_is_a_finding_beyond_the_paper_decided_by_its_own_num
     f = sakai.es_published_denominator(published.load("sakai2017_table3"))
     reps, pairs = _draws()
     v = sakai.claims(sakai.table1(), published.load("sakai2017_table1"), reps, pairs, es_published=f)
-    row = v[v.claim.str.startswith("How Table 3 computes ES_HSD")].iloc[0]
+    row = v.set_index("id").loc["es-denominator-variance"]
+    assert row.claim.startswith("Table 3's printed ES_HSD are consistent with |d| divided by the residual variance")
     assert (row.kind, row.verdict, row.draws, row.source) == ("beyond", "holds", "", "workspace")
     assert row.quote == sakai.QUOTES["es"][1]                   # what the text says it divides by
     assert "in 11 of 12 conditions" in row.reproduced and "nERR, Dmax 2, N 5, UG" in row.reproduced
     assert "1.09 (1.02-1.15) over all 48 printed values" in row.reproduced
-    assert row.sensitivity == "holds over 1.2-1.33 (no flip)"
+    # the range runs below the largest |d|/border, 1.153: the verdict flips there (issue 45)
+    assert row.sensitivity == "flips: does not hold at 1.05-1.15, holds at 1.2-1.33"
+    assert ("every printed |d| lies 2%-15% above the variance reading's border, including the 24 printed "
+            "values with p >= 0.05 (2%-12% above)") in row.reproduced
     assert sakai.BORDER_TOLERANCE["f"] in sakai.BORDER_TOLERANCE["sensitivity"]
     # the row's rule by hand: every |d|/border within 1/f..f as a variance, none as an sd
     f_ = sakai.BORDER_TOLERANCE["f"]
@@ -598,11 +622,29 @@ def test_the_es_reading_row_is_a_finding_beyond_the_paper_decided_by_its_own_num
                                                     ES_UG=np.sqrt(t3.d_UG * t3.ES_UG)))
     bad = sakai.claims(sakai.table1(), published.load("sakai2017_table1"), reps, pairs,
                        es_published=fake)
-    assert bad[bad.claim.str.startswith("How Table 3")].iloc[0].verdict == "does not hold"
+    assert bad.set_index("id").loc["es-denominator-variance"].verdict == "does not hold"
     # the committed claims table carries it, and no failed ES claim
     committed = pd.read_csv(paths.ROOT / "figures" / "sakai2017" / "claims.csv", keep_default_na=False)
     es_rows = committed[committed.claim.str.contains("ES_HSD")]
-    assert es_rows.kind.tolist() == ["beyond"] and es_rows.verdict.tolist() == ["holds"]
+    assert es_rows.id.tolist() == ["es-hsd-range-variance-reading", "es-denominator-variance"]
+    assert es_rows.kind.tolist() == ["paper", "beyond"]
+    assert es_rows.verdict.tolist() == ["does not hold", "holds"]
+
+
+def test_agreement_worlds_at_zero_are_the_replications_own_worlds():
+    """a = 0 is Sakai's uniform draw rating for rating (the same world, the same stream): its taus
+    are the replications' for that condition; a = 0.5 changes them."""
+    import pandas as pd
+
+    from evalkit import paths
+
+    collection = sakai.load_collection(paths.ROOT / "data" / "raw" / "stc", k=10)
+    ag = sakai.agreement_worlds(collection, 2, 2, 5, agreements=(0.0, 0.5), seed=2017, k=10)
+    reps = pd.read_csv(paths.FIGURES / "sakai2017" / "replications.csv")
+    mine = reps[(reps.dmax == 2) & (reps.N == 5) & (reps.replication < 2)].set_index(["replication", "measure"])
+    zero = ag[ag.agreement == 0].set_index(["replication", "measure"]).tau
+    assert np.allclose(zero, mine.tau.reindex(zero.index), atol=5e-5)       # the CSV keeps 4 decimals
+    assert len(ag) == 2 * 2 * 3 and not np.allclose(ag[ag.agreement == 0.5].tau.to_numpy(), zero.to_numpy())
 
 
 def test_every_figure_passes_the_figure_checker():
@@ -700,7 +742,7 @@ def test_every_quote_is_the_papers_and_the_paper_rows_carry_it():
     reps, pairs = _draws()
     v = sakai.claims(sakai.table1(), published.load("sakai2017_table1"), reps, pairs)
     paper = v[v.kind == "paper"]
-    assert len(paper) == 5 and (paper.quote != "").all() and (paper.varies != "").all()
+    assert len(paper) == 7 and (paper.quote != "").all() and (paper.varies != "").all()
     assert set(paper.quote) <= {q for _, q in sakai.QUOTES.values()}
     top = v[v.claim.str.startswith("The largest UG")].iloc[0]
     assert (top.kind, top.verdict) == ("identity", "holds") and "max UG 18" in top.reproduced

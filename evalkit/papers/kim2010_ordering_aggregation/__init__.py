@@ -61,7 +61,7 @@ __getattr__, _dir, _exported = exports(__name__, {
                "summarise_minsup_worlds", "minsup_explanation"),
     "settings": ("pattern_lengths", "paper_default_noisy", "settings_explanation"),
     "verdicts": ("claims", "TAU_TARGET", "TAU_TOLERANCE", "TAU_TOLERANCE_RANGE", "DILUTION_TOLERANCE",
-                 "TABLE1_CLAIMS"),
+                 "TABLE1_CLAIMS", "frespa_range"),
     "calibration": ("CALIBRATION_SEED", "CALIBRATION_WORLDS", "CALIBRATION_TARGET", "CALIBRATION_GRID",
                     "CALIBRATION_SEARCH", "EQUAL_SIZES", "calibration_worlds", "share_within", "search_frame"),
     "claims_settings": ("RESOLUTION_Z", "LARGE_W", "LARGE_W_RANGE", "MODERATE_W", "MODERATE_W_RANGE",

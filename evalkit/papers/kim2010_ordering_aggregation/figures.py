@@ -96,9 +96,13 @@ def heterogeneity_figure(worlds: pd.DataFrame):
     b.set(xlabel="centre_phi", ylabel="noise ratios where it holds (count)")
     b.yaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
     b2 = b.twinx()
-    b2.plot(x, worlds["mean_pairwise_tau"], color="0.5", ls=":", marker=".",
+    from .verdicts import TAU_TARGET, TAU_TOLERANCE
+
+    b2.plot(x, worlds["mean_pairwise_tau"], color="0.5", ls=":", marker="D", ms=4,
             label="mean pairwise tau (right axis)")
-    b2.set_ylabel("mean pairwise tau (calibration, paper ~0.45)", color="0.4", fontsize=8)
+    b2.axhspan(TAU_TARGET - TAU_TOLERANCE, TAU_TARGET + TAU_TOLERANCE, color="0.5", alpha=0.15, lw=0,
+               label=f"calibration target {TAU_TARGET:g} +- {TAU_TOLERANCE:g} (right axis)")
+    b2.set_ylabel("mean pairwise tau between assessors", color="0.4", fontsize=8)
     b2.xaxis.set_tick_params(labelbottom=False)
     h1, l1 = b.get_legend_handles_labels()
     h2, l2 = b2.get_legend_handles_labels()

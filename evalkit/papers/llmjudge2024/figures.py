@@ -85,9 +85,11 @@ def alpha_vs_kappa_figure(usual: pd.DataFrame):
     return fig
 
 
-def pairs_figure(systems: pd.DataFrame, pairs: pd.DataFrame, title: str):
+def pairs_figure(systems: pd.DataFrame, pairs: pd.DataFrame, title: str, pooled_best: str | None = None):
     """Per-topic alpha as a per-topic score: each judge's mean with its 95% interval (left),
-    and which pairs the randomised Tukey HSD separates (right; judges in the same order)."""
+    and which pairs the randomised Tukey HSD separates (right; judges in the same order).
+    ``pooled_best`` (the best by ordinal alpha over all items pooled, ``indistinguishable.png``'s
+    reference) is marked beside this figure's best, the highest mean per-topic alpha."""
     import matplotlib.pyplot as plt
 
     s = systems.sort_values("mean").reset_index(drop=True)
@@ -98,6 +100,15 @@ def pairs_figure(systems: pd.DataFrame, pairs: pd.DataFrame, title: str):
                   ms=4, capsize=2, color=COLOURS["judge"])
     left.set_yticks(y, s["system"], fontsize=7)
     left.set_xlabel("mean over topics of the per-topic ordinal alpha (95% interval)")
+    top = s["system"].iloc[-1]
+    left.get_yticklabels()[-1].set_fontweight("bold")
+    note = f"bold: {top}, the highest mean per-topic alpha"
+    if pooled_best and pooled_best in order:
+        left.get_yticklabels()[order[pooled_best]].set_fontstyle("italic")
+        if pooled_best != top:
+            note += (f";\nitalic: {pooled_best}, the highest alpha over all items pooled\n"
+                     "(the best judge of indistinguishable.png): 'best' depends on the statistic")
+    left.set_title(note, fontsize=7)
     left.set_ylabel("LLM judge (team-run)")
     grid = np.full((len(s), len(s)), np.nan)
     for row in pairs.itertuples():
@@ -116,7 +127,8 @@ def pairs_figure(systems: pd.DataFrame, pairs: pd.DataFrame, title: str):
     return fig
 
 
-def indistinguishable_figure(versus: pd.DataFrame, summary: pd.DataFrame, alpha: float = 0.05):
+def indistinguishable_figure(versus: pd.DataFrame, summary: pd.DataFrame, alpha: float = 0.05,
+                             per_topic_best: str | None = None):
     """Each judge's ordinal alpha minus the best judge's, with the paired 95% topic-bootstrap
     interval (:func:`~.best_judge.versus_best`), closest to the best on top; blue: not
     significantly below the best (randomisation test, Holm over the best's pairs), vermillion:
@@ -148,10 +160,13 @@ def indistinguishable_figure(versus: pd.DataFrame, summary: pd.DataFrame, alpha:
     ax.set_ylabel("LLM judge (team-run), closest to the best on top")
     ax.set_xlabel(f"ordinal alpha with the human labels minus {best.judge}'s\n"
                   "(paired 95% topic-bootstrap interval, each pair alone: not adjusted)")
-    ax.set_title(f"Best judge {best.judge}: ordinal alpha {best.alpha:.3f} (95% interval "
-                 f"{best.ci_low:.3f}-{best.ci_high:.3f}); paired randomisation test over "
-                 f"25 topics,\nB = {int(mine.trials)} swaps, Holm over its {int(mine.pairs)} "
-                 f"pairs, alpha = {alpha:g}", fontsize=8)
+    other = ("" if not per_topic_best or per_topic_best == best.judge else
+             f"\n(by the mean per-topic alpha of judges_as_systems.png the best is {per_topic_best}: "
+             "'best' depends on the statistic)")
+    ax.set_title(f"Best judge by ordinal alpha over all items pooled, {best.judge}: {best.alpha:.3f} "
+                 f"(95% interval {best.ci_low:.3f}-{best.ci_high:.3f}); paired randomisation test "
+                 f"over 25 topics,\nB = {int(mine.trials)} swaps, Holm over its {int(mine.pairs)} "
+                 f"pairs, alpha = {alpha:g}{other}", fontsize=8)
     handles, labels = ax.get_legend_handles_labels()
     handles.append(plt.Line2D([], [], ls="none"))
     labels.append(f"'k of {int(mine.draws)}': the seeded swap streams in which the judge is "
@@ -221,8 +236,11 @@ def combining_figure(table: pd.DataFrame, split_mean: pd.DataFrame | None = None
     else:
         right.set_xlabel("difference from the best single judge chosen on other topics\n"
                          "(paired 95% topic bootstrap; square: interval excludes 0)")
+    combined = int((t["kind"] == "combined").sum())
     fig.suptitle("Combining the 33 LLM judges (the human labels left out) against the best "
-                 "single judge", fontsize=9)
+                 f"single judge\ncaveat: {combined} combiners are compared with no correction for "
+                 "multiplicity; a square is one interval of those, and the claims judge the median, "
+                 "majority, Dawid-Skene and team median rows only", fontsize=9)
     fig.tight_layout()
     return fig
 

@@ -41,19 +41,24 @@ def _resolved(verdict: str) -> str:
 
 
 def _best_paragraph(versus: pd.DataFrame, summary: pd.DataFrame, topics: int,
-                    alpha: float) -> str:
+                    alpha: float, per_topic_best: str | None = None) -> str:
     best, rest = versus.iloc[0], versus.iloc[1:]
     every, mine = summary.iloc[0], summary.iloc[1]
     below = rest[~rest["indistinguishable"]]
     n = len(rest)
+    other = ("" if not per_topic_best or per_topic_best == best.judge else
+             f" Which judge is best depends on the statistic: by the mean over topics of the "
+             f"per-topic alpha (the judges-as-systems comparison) it is {per_topic_best}, which "
+             f"the HSD does not separate from {best.judge}.")
     text = (f"**How many judges are indistinguishable from the best?** The best of the "
-            f"{len(versus)} judges, {best.judge} (ordinal alpha {best.alpha:.3f}, 95% "
+            f"{len(versus)} judges by ordinal alpha over all items pooled, {best.judge} (ordinal "
+            f"alpha {best.alpha:.3f}, 95% "
             f"topic-bootstrap interval {_interval(best.ci_low, best.ci_high)}), cannot be told "
             f"apart from {int(mine.indistinguishable)} of the other {n} (paired randomisation "
             f"test over the {topics} topics, B = {int(mine.trials)} swaps, Holm over its {n} "
             f"pairs, alpha = {alpha:g}; between {int(mine.indistinguishable_low)} and "
             f"{int(mine.indistinguishable_high)} over {int(mine.draws)} seeded swap streams, "
-            f"{int(mine.indistinguishable)} in {int(mine.draws_at_count)} of them).")
+            f"{int(mine.indistinguishable)} in {int(mine.draws_at_count)} of them).{other}")
     if len(below):
         text += (f" Only {len(below)} are significantly below it, {abs(below['difference']).min():.3f}"
                  f" to {abs(below['difference']).max():.3f} lower: "
@@ -145,13 +150,15 @@ def _verdict_paragraph(versus: pd.DataFrame, summary: pd.DataFrame, consensus: p
 
 def replacement_answers(versus: pd.DataFrame, summary: pd.DataFrame, consensus: pd.DataFrame,
                         topics: int, folds: int, alpha: float = 0.05,
-                        split_mean: pd.DataFrame | None = None) -> list[str]:
+                        split_mean: pd.DataFrame | None = None,
+                        per_topic_best: str | None = None) -> list[str]:
     """Three paragraphs: how many judges are indistinguishable from the best
     (:func:`~.best_judge.versus_best`, :func:`~.best_judge.indistinguishable_summary`), the
     consensus rules without the humans (:func:`~.combining.consensus_summary`), and the answer
     to "can they replace the humans, and does combining help?" with its limits (and, with
     ``split_mean``, :func:`~.combining.split_summary`, the chapter's other combiners whose
-    interval excludes 0)."""
-    return [_best_paragraph(versus, summary, topics, alpha),
+    interval excludes 0); ``per_topic_best``, the judge with the highest mean per-topic alpha,
+    is named beside the pooled best when they differ ("best" depends on the statistic)."""
+    return [_best_paragraph(versus, summary, topics, alpha, per_topic_best),
             _consensus_paragraph(consensus, folds),
             _verdict_paragraph(versus, summary, consensus, topics, split_mean)]

@@ -4,8 +4,10 @@ Rows (:class:`~evalkit.declare.claims.Claims`, every number read from the
 tables the notebook has just computed):
 
 * ``paper``: the organisers' printed table (quoted from their notebook's
-  output) is reproduced; their columns headed "kappa" are Cohen's kappa
-  (they are not: alpha of binarised labels).
+  output) is reproduced.
+* ``beyond``: their columns headed "kappa" are Cohen's kappa (they are not:
+  alpha of binarised labels): a reading of the organisers' table, as Sakai's
+  ES reading is, not a claim the organisers make.
 * ``identity``: clipping touches only the labels outside 0-3.
 * ``beyond``: the papers' questions on real judgments: how many judge pairs
   25 topics separate (randomised Tukey HSD), how many judges the best one is
@@ -28,6 +30,7 @@ import pandas as pd
 
 from ...declare.claims import Claims, interval_verdict, sensitivity
 from .combining import CONSENSUS_RULES, ORACLE
+from .history import REVISED
 
 __all__ = ["SOURCE", "N_JUDGED", "RESOLUTION_TEXT", "claims", "answers", "ug_vs_raw_sensitivity"]
 
@@ -59,7 +62,7 @@ def _published_rows(c: Claims, vs: pd.DataFrame, usual: pd.DataFrame) -> None:
           "alpha, each 'kappa' column = alpha of the labels binarised at its cut",
           f"largest |difference| {gap:.1e} ({worst['judge']}, {worst['statistic']}); every "
           "number agrees to its six printed decimals", bool(gap <= 1e-6),
-          section=SOURCE, quote=_quote_row(vs, worst["judge"]),
+          section=SOURCE, quote=_quote_row(vs, worst["judge"]), id="organisers-table",
           threshold="|reproduced - published| <= 1e-6 (the table prints six decimals)",
           source="workspace",
           sensitivity=sensitivity([5e-7, 1e-6, 1e-5], lambda t: bool(gap <= t), "{:.0e}"))
@@ -74,10 +77,14 @@ def _published_rows(c: Claims, vs: pd.DataFrame, usual: pd.DataFrame) -> None:
           "pooled label shares, Cohen's kappa from each rater's own, so they part where a "
           "judge's share of relevant labels differs from the human's. "
           "See llmjudge2024/agreement_vs_usual.csv and llmjudge2024/alpha_vs_kappa.png.",
-          section=SOURCE, quote=_HEADER)
+          kind="beyond", section=SOURCE, quote=_HEADER, id="kappa-columns-hold-kappa")
 
 
-_RULE_NAMES = {"median": "median", "majority": "majority grade", "dawid-skene": "Dawid-Skene consensus"}
+_RULE_NAMES = {"median": "median", "majority": "majority grade", "dawid-skene": "Dawid-Skene consensus",
+               "team median": "team median (each team's runs reduced to their median first)"}
+#: The combiner the chapter singles out beside the three consensus rules: the one whose interval
+#: excludes 0, with its multiplicity caveat (it is one of :data:`~.combining.COMBINERS`).
+TEAM_MEDIAN = "team median"
 
 
 def _best_judge_row(c: Claims, versus: pd.DataFrame, best_summary: pd.DataFrame,
@@ -109,7 +116,7 @@ def _best_judge_row(c: Claims, versus: pd.DataFrame, best_summary: pd.DataFrame,
         f"at all unless B >= {int(every.trials_needed)}. See llmjudge2024/indistinguishable.png, "
         "llmjudge2024/indistinguishable.csv and llmjudge2024/pairs.csv.",
         varies="the seeded stream of topic swaps of the randomisation test (seed, seed + 1, ...)",
-        kind="beyond", threshold="at least half of the other judges; Holm over the best judge's "
+        kind="beyond", id="best-judge-told-apart", threshold="at least half of the other judges; Holm over the best judge's "
         "pairs rather than over all pairs (both ours)", source="workspace",
         sensitivity=sensitivity([0.1, 0.25, 0.5], outcomes, "{:.0%}"))
 
@@ -131,13 +138,14 @@ def claims(vs: pd.DataFrame, usual: pd.DataFrame, dirt_table: pd.DataFrame, chan
     against RawG.  The combining and UG-vs-RawG rows are decided by
     :data:`RESOLUTION_TEXT`'s rule.
     """
-    c = Claims()
+    c = Claims(history=REVISED)
     _published_rows(c, vs, usual)
     outside = int(dirt_table["count"].sum())
     c.add("Clipping to 0-3 changes exactly the labels outside the scale, and nothing else",
           f"{outside} labels outside 0-3 ("
           + ", ".join(f"{r.judge}: {r.count} x {r.label}" for r in dirt_table.itertuples())
-          + f"); {changed} labels changed by clipping", bool(changed == outside), kind="identity")
+          + f"); {changed} labels changed by clipping", bool(changed == outside), kind="identity",
+          id="clipping-changes-outside-only")
 
     hsd = separable.set_index("test").loc["hsd"]
     holm = separable.set_index("test").loc["t-holm"]
@@ -154,14 +162,17 @@ def claims(vs: pd.DataFrame, usual: pd.DataFrame, dirt_table: pd.DataFrame, chan
           "topics the judges' 95% intervals overlap widely and only the worst few are told "
           "apart from the rest. See llmjudge2024/judges_as_systems.png and "
           "llmjudge2024/judges_as_systems_pairs.csv.",
-          kind="beyond", threshold="at least half of the pairs", source="workspace",
+          kind="beyond", id="judges-as-systems", threshold="at least half of the pairs", source="workspace",
           sensitivity=sensitivity([0.25, 0.5, 0.75], lambda t: bool(hsd.share >= t), "{:.0%}"))
 
     _best_judge_row(c, versus, best_summary, rest, alpha)
     oracle = comb.set_index("judge").loc[ORACLE]
     level_bounds = {0.90: ("low_90", "high_90"), 0.95: ("diff_low", "diff_high"),
                     0.99: ("low_99", "high_99")}
-    for rule in ("median", *(r for r in CONSENSUS_RULES if r != "median")):
+    n_combiners = comb[comb["kind"] == "combined"]["judge"].nunique()
+    for rule in ("median", *(r for r in CONSENSUS_RULES if r != "median"), TEAM_MEDIAN):
+        if rule not in set(split_mean["judge"]):
+            continue
         row = comb.set_index("judge").loc[rule]
         mine = splits[splits["judge"] == rule]
         mean = split_mean.set_index("judge").loc[rule]
@@ -183,7 +194,13 @@ def claims(vs: pd.DataFrame, usual: pd.DataFrame, dirt_table: pd.DataFrame, chan
             f"The oracle's pick (the best judge on the very topics it is scored on) scores "
             f"{oracle.diff_vs_fair:+.3f} against the fair choice on split 0: the optimism a fair "
             "choice removes. See llmjudge2024/combining.png, llmjudge2024/combining_splits.csv and "
-            "llmjudge2024/consensus.csv.",
+            "llmjudge2024/consensus.csv."
+            + ("" if rule != TEAM_MEDIAN else
+               f" Multiplicity: the team median is one of the {n_combiners} combiners the chapter "
+               f"computes, singled out because its interval excludes 0 after all {n_combiners} "
+               f"results were seen; at the 99% level (about what a Bonferroni correction over "
+               f"{n_combiners} asks, {1 - 0.05 / n_combiners:.1%}) its interval is "
+               f"{mean.low_99:+.3f} to {mean.high_99:+.3f} (see the sensitivity column)."),
             varies="the seeded split of the 25 topics into folds (which judge is chosen on the "
             "other folds); the interval resamples the topics, which every split shares",
             unresolved=(f"Unresolved: the interval includes 0, so 25 topics do not resolve a "
@@ -191,7 +208,8 @@ def claims(vs: pd.DataFrame, usual: pd.DataFrame, dirt_table: pd.DataFrame, chan
                         f"{int(mean.positive)} of {int(mean.draws)} splits is no evidence either "
                         "way: every split scores the same 25 topics, and the splits redraw only "
                         "which judge is chosen."),
-            kind="beyond", threshold=RESOLUTION_TEXT.format(what="mean difference over the splits"),
+            kind="beyond", id=f"combiner-{rule.replace(' ', '-')}",
+            threshold=RESOLUTION_TEXT.format(what="mean difference over the splits"),
             sensitivity=sensitivity(sorted(level_bounds), lambda lv: interval_verdict(
                 *(mean[k] for k in level_bounds[lv])), "{:.0%}"))
 
@@ -202,7 +220,7 @@ def claims(vs: pd.DataFrame, usual: pd.DataFrame, dirt_table: pd.DataFrame, chan
           f"D = 0 ({int(d0['items'])} items): {d0.exact:.2f} ({d0.exact_low:.2f}-"
           f"{d0.exact_high:.2f}); D = 3 ({int(d3['items'])} items): {d3.exact:.2f} "
           f"({d3.exact_low:.2f}-{d3.exact_high:.2f})", bool(d0.exact_low > d3.exact_high),
-          kind="beyond")
+          kind="beyond", id="unanimous-items-human-grade")
 
     wide = by_n.pivot_table(index=["N", "draw"], columns="gain", values="tau")
     at_n = wide.loc[n_judged]
@@ -229,14 +247,15 @@ def claims(vs: pd.DataFrame, usual: pd.DataFrame, dirt_table: pd.DataFrame, chan
                     f"{int(gap.ug_at_least_raw)} of {int(gap.draws)} subsets at N = {n_judged} "
                     "(and in more or fewer at other N) is a count over subsets of the same "
                     "topics and says nothing either way."),
-        kind="beyond", threshold=f"N = {n_judged} judges per subset; "
+        kind="beyond", id="ug-vs-rawg-llm-judges", threshold=f"N = {n_judged} judges per subset; "
         + RESOLUTION_TEXT.format(what="mean difference"),
         sensitivity=ug_vs_raw_sensitivity(ug_diff))
 
     c.add_not_testable(
         "Wang's and Sakai's leaderboard question: do LLM labels rank retrieval systems as the "
         "human labels do?", "No system runs were released with the LLMJudge challenge, only "
-        "labels; the chapter does not simulate runs to stand in for them.", kind="beyond")
+        "labels; the chapter does not simulate runs to stand in for them.", kind="beyond",
+        id="leaderboard-question")
     return c.frame()
 
 
@@ -269,7 +288,7 @@ def answers(separable: pd.DataFrame, comb: pd.DataFrame, splits: pd.DataFrame,
     hsd = separable.set_index("test").loc["hsd"]
     holm = separable.set_index("test").loc["t-holm"]
     t = comb.set_index("judge")
-    best = t.loc["median"]          # the pre-declared combiner (as the claims row), not the best on these topics
+    best = t.loc["median"]          # the first combiner asked (as the claims rows), not the best on these topics
     fair = t.loc["best single (chosen on other topics)"]
     supported = [r.judge for r in comb.itertuples() if r.kind == "combined" and r.supported]
     top_here = comb[comb["kind"] == "combined"].sort_values("value").iloc[-1]["judge"]
@@ -304,8 +323,10 @@ def answers(separable: pd.DataFrame, comb: pd.DataFrame, splits: pd.DataFrame,
         f"tests with Holm {int(holm.significant)}), and the lower judge of every separated pair "
         f"is one of only {int(hsd.lower_judges)} judges: no pair among the other "
         f"{n_judges - int(hsd.lower_judges)} judges is separated.",
-        f"**Combining judges (Kim).** The combiner declared before looking, the median of the "
-        f"{n_judges} judges, has ordinal alpha "
+        f"**Combining judges (Kim).** Three combiners are judged (median, majority grade, "
+        f"Dawid-Skene); the median was asked first, the other two were added after its result was "
+        f"known (their claims rows' history says so), and none resolves above the fair single "
+        f"judge. The median of the {n_judges} judges has ordinal alpha "
         f"{best['value']:.3f} ({best['ci_low']:.3f}-{best['ci_high']:.3f}) against "
         f"{fair['value']:.3f} ({fair['ci_low']:.3f}-{fair['ci_high']:.3f}) for the single judge "
         f"chosen on other topics: a difference of {best['diff_vs_fair']:+.3f} (paired interval "

@@ -7,9 +7,11 @@ as the number of assessors grows.  :func:`claims` states each prediction
 (the claim texts are :data:`CLAIMS`, declared beside the tests they name)
 against the reproduced tables (``claims.csv``, ``claims.md``).  A claim whose
 outcome depends on a draw of uniform ratings is judged over the draws; the
-trend in N over the assessor subsets is decided by the slope fitted over all
-of them and its interval (:data:`TREND_RULE`,
-:meth:`~evalkit.declare.claims.Claims.add_resolved`).  The
+trend in N over the assessor subsets rests on the same one set of simulated
+runs, so it is not testable here for the reason the real-vs-uniform rows give
+(:data:`NOT_TESTABLE_WHY`); the slope fitted over all subsets, its interval
+(:data:`TREND_RULE`) and the verdict that rule alone would give stay in the
+evidence, the explanation and the sensitivity.  The
 explanations are built from the controlled experiments (:mod:`.stc_agreement`,
 :mod:`.stc_controls`, :mod:`.stc_assessors_n`).  Wang et al.'s (SIGIR 2015
 §3.2) pool facts close the list as an ``identity`` row: counts of the
@@ -19,9 +21,11 @@ finding.
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 
 from ...declare.claims import Claims, interval_verdict, sensitivity, share_interval
+from .history import REVISED
 from .stc_assessors_n import _t_quantile, tau_trend, uniform_share_below_dmax
 
 __all__ = ["CLAIMS", "SOURCES", "VARIES", "NOT_TESTABLE_WHY", "MEAN_TOLERANCE", "MEAN_TOLERANCE_RANGE",
@@ -167,7 +171,8 @@ def _trend_why(by_n: pd.DataFrame, row) -> str:
 
 def claims(spread: pd.DataFrame, res: pd.DataFrame, facts: pd.DataFrame,
            by_n: pd.DataFrame | None = None, worlds: pd.DataFrame | None = None,
-           controls: pd.DataFrame | None = None, n: int = 10, dmax: int = 2) -> pd.DataFrame:
+           controls: pd.DataFrame | None = None, n: int = 10, dmax: int = 2,
+           ratings: np.ndarray | None = None) -> pd.DataFrame:
     """What the real data says about Sakai's prediction, with verdicts.
 
     ``res`` is :func:`~.stc_rawg_vs_ug.stc_experiment`'s output (the real
@@ -179,7 +184,7 @@ def claims(spread: pd.DataFrame, res: pd.DataFrame, facts: pd.DataFrame,
     """
     real = res[res.ratings == "real"].set_index("measure")
     uni = res[res.ratings == "uniform"]
-    c = Claims()
+    c = Claims(history=REVISED)
 
     def cite(key):
         kind, section, quote = SOURCES[key]
@@ -190,7 +195,7 @@ def claims(spread: pd.DataFrame, res: pd.DataFrame, facts: pd.DataFrame,
     c.add(CLAIMS["unanimous"],
           f"real {real_share:.3f} vs uniform {expected:.3f} (closed form for N = {n}; the "
           f"notebook's one uniform draw {1 - spread.uniform_share.iloc[-1]:.3f})",
-          bool(real_share > expected), **cite("unanimous"))
+          bool(real_share > expected), id="more-unanimous", **cite("unanimous"))
     for m in sorted(real.index):
         r, u = real.loc[m], uni[uni.measure == m]
         first = u.sort_values("replication").iloc[0]
@@ -201,29 +206,35 @@ def claims(spread: pd.DataFrame, res: pd.DataFrame, facts: pd.DataFrame,
             evidence=f"tau real {r.tau:.3f}; uniform draws {_span(u.tau, '.3f')} (mean "
                      f"{u.tau.mean():.3f}, draw 0 {first.tau:.3f}); real below the draw in "
                      f"{over_draws(sum(below), len(below))}, equal in {int((u.tau == r.tau).sum())}",
-            varies=VARIES["uniform"], **cite("tau"))
+            varies=VARIES["uniform"], id=f"tau-below-uniform-{measure_id(m)}", **cite("tau"))
         more = (r.discrepancies > u.discrepancies).to_list()
         c.add_not_testable(
             CLAIMS["discrepancies"].format(m=m), NOT_TESTABLE_WHY + why,
             evidence=f"real {r.discrepancies:.0f}; uniform draws {_span(u.discrepancies, '.0f')} "
                      f"(mean {u.discrepancies.mean():.2f}, draw 0 {first.discrepancies:.0f}); real "
                      f"above the draw in {over_draws(sum(more), len(more))}",
-            varies=VARIES["uniform"], **cite("discrepancies"))
+            varies=VARIES["uniform"], id=f"more-discrepancies-{measure_id(m)}", **cite("discrepancies"))
     if by_n is not None:
         for row in tau_trend(by_n, full=n).itertuples():
-            c.add_resolved(
+            estimate = interval_verdict(row.slope_low, row.slope_high)
+            c.add_not_testable(
                 CLAIMS["trend"].format(m=row.measure),
+                NOT_TESTABLE_WHY + "Here every subset keeps the one fixed set of simulated runs, so "
+                "a slope over the subsets says nothing of runs in general. "
+                f"By the interval rule alone (docs/claims.md) the slope's interval would say "
+                f"'{estimate}'. " + _trend_why(by_n, row),
+                evidence=
                 f"mean tau {row.tau_low_N:.3f} (N = {row.N_low}) to {row.tau_high_N:.3f} "
                 f"(N = {row.N_high}); slope {row.slope:+.4f} per assessor (95% CI "
                 f"{row.slope_low:+.4f} to {row.slope_high:+.4f}, {row.subsets_fitted} subsets); "
                 f"replicate slopes rising in {row.rising} of {row.replicates}, each over one "
                 f"subset per N ({_replicate_noise(by_n, row.measure, n)}); all ten assessors (one set): "
-                f"{row.tau_full:.3f}", row.slope_low, row.slope_high, _trend_why(by_n, row),
-                varies=VARIES["subsets"],
-                unresolved=(f"Unresolved: the slope's 95% interval ({row.slope_low:+.4f} to "
-                            f"{row.slope_high:+.4f}) includes 0, so {row.subsets_fitted} subsets "
-                            "do not tell a rise from a fall."),
-                threshold=TREND_RULE, sensitivity=_trend_sensitivity(row), **cite("trend"))
+                f"{row.tau_full:.3f}",
+                varies=VARIES["subsets"], id=f"tau-rises-with-n-{measure_id(row.measure)}",
+                threshold=TREND_RULE, source="workspace", sensitivity=_trend_sensitivity(row),
+                **cite("trend"))
+    if ratings is not None:
+        _footnote_row(c, ratings)
     stated = "; ".join(f"{r.fact.replace('_', ' ')} {r.published:g} ({r.stated_by})"
                        for r in facts.itertuples())
     # a count must equal its stated value; the per-topic mean, stated as a whole number, must lie
@@ -235,8 +246,33 @@ def claims(spread: pd.DataFrame, res: pd.DataFrame, facts: pd.DataFrame,
           ", ".join(f"{r.fact.replace('_', ' ')} {r.computed:g}" for r in facts.itertuples()),
           agree(MEAN_TOLERANCE), threshold=f"counts equal; the per-topic mean within {MEAN_TOLERANCE:g} "
           "of the stated whole number (the paper states no rounding rule)", source="workspace",
-          sensitivity=sensitivity(MEAN_TOLERANCE_RANGE, agree), **cite("facts"))
+          sensitivity=sensitivity(MEAN_TOLERANCE_RANGE, agree), id="pool-facts", **cite("facts"))
     return c.frame()
+
+
+def _footnote_row(c: Claims, ratings: np.ndarray) -> None:
+    """Sakai's footnote 3 (§4): STC-ja has N = 10 ratings per item and 25 runs from seven teams. The
+    installed ratings give N; the runs are not public, so the simulated runs copy that size."""
+    import inspect
+
+    from .stc_rawg_vs_ug import stc_collection
+
+    defaults = {k: v.default for k, v in inspect.signature(stc_collection).parameters.items()
+                if k in ("n_teams", "n_runs")}
+    full = int((np.count_nonzero(~np.isnan(ratings), axis=1) == ratings.shape[1]).sum())
+    c.add("Sakai's footnote 3: the STC-ja collection has N = 10 ratings per item (the installed "
+          "ratings), and its 25 runs from seven teams, not public, are what the simulated runs copy",
+          f"installed ratings: {ratings.shape[1]} columns per item, all {ratings.shape[1]} present for "
+          f"{full} of {len(ratings)} items; simulated runs: {defaults['n_runs']} from "
+          f"{defaults['n_teams']} teams (stc_collection's defaults)",
+          bool(ratings.shape[1] == 10 and defaults == {"n_teams": 7, "n_runs": 25}), kind="identity",
+          section="§4, footnote 3", quote="The Japanese subtask actually collected N = 10 individual "
+          "ratings for each tweet, but had only 25 runs from seven teams.", id="stc-ja-footnote-3")
+
+
+def measure_id(measure: str) -> str:
+    """A measure's name as part of a row id: ``"P+"`` -> ``"p-plus"``, ``"nG@1"`` -> ``"ng-at-1"``."""
+    return measure.lower().replace("+", "-plus").replace("@", "-at-")
 
 
 def tau_sentence(res: pd.DataFrame, measures=("nG@1", "P+", "nERR")) -> str:

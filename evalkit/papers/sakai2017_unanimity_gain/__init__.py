@@ -47,9 +47,11 @@ from ...declare.notebook import Comparison, Input, Notebook
 
 # the steps load when first used: the runner reads NOTEBOOK without importing scipy or numba
 __getattr__, _dir, _exported = exports(__name__, {
-    "verdicts": ("BORDER_TOLERANCE", "CLAIM_RANGES", "N_WITHOUT", "QUOTES", "SENSITIVITY_RANGES",
+    "verdicts": ("BORDER_TOLERANCE", "ES_RANGE", "ES_RANGES", "TUNED_MEASURE", "CLAIM_RANGES",
+                 "N_WITHOUT", "QUOTES", "SENSITIVITY_RANGES",
                  "claims", "over_draws"),
     "convergence": ("p_full_spread", "relative_excess", "ug_to_rawg"),
+    "agreement": ("AGREEMENTS", "agreement_worlds"),
     "collection": ("DATA_SEED", "Collection", "collection_from_frames", "collection_from_lists",
                    "load_collection", "official_gains", "ratings_collection",
                    "ratings_frame_collection"),
@@ -96,7 +98,8 @@ __all__ = [
     "es_published_denominator", "sd_reading_d_over_border", "denominator_spread", "es_readings",
     "es_reading_text",
     "run_spread_worlds", "run_spread_summary",
-    "claims", "CLAIM_RANGES", "SENSITIVITY_RANGES", "BORDER_TOLERANCE", "N_WITHOUT", "QUOTES",
+    "claims", "CLAIM_RANGES", "SENSITIVITY_RANGES", "BORDER_TOLERANCE", "ES_RANGE", "ES_RANGES",
+    "TUNED_MEASURE", "N_WITHOUT", "QUOTES", "AGREEMENTS", "agreement_worlds",
     "over_draws",
     "tau_grid", "replication_distributions", "es_figure", "es_reading_figure", "run_spread_figure",
 ]
@@ -157,7 +160,7 @@ NOTEBOOK = Notebook(
         "replications.csv", "replications.md", "replications_summary.md", "replication_pairs.csv",
         "replication_pairs.md",
         "replications.png", "replications.svg", "ug_to_rawg.csv", "ug_to_rawg.md",
-        "claims.csv", "claims.md",
+        "agreement_worlds.csv", "agreement_worlds.md", "claims.csv", "claims.md",
     ),
     quick={"n_grid": [5, 20], "dmax_grid": [2, 8], "trials": 200, "replications": 2,
            "spread_worlds": [0.25, 0.5], "world_seeds": 1},

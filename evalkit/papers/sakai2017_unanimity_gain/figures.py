@@ -182,9 +182,9 @@ def es_figure(summary: pd.DataFrame, paper_rows: pd.DataFrame | None = None):
     if paper_rows is not None and len(paper_rows):
         es = np.sqrt(paper_rows["d"] * paper_rows["es"])
         med = float(es.median())
-        ax.errorbar([90.0], [med], yerr=[[med - es.min()], [es.max() - med]], fmt="D", ms=4,
-                    color="tab:red", capsize=3, zorder=3,
-                    label=f"Table 3's {len(es)} values, V_E = |d|/ES: median, range (n = 100)")
+        ax.errorbar([100.0], [med], yerr=[[med - es.min()], [es.max() - med]], fmt="D", ms=9,
+                    mfc="none", mew=1.5, color="tab:red", capsize=4, zorder=4,
+                    label=f"Table 3's {len(es)} values, V_E = |d|/ES: median, range (at n = 100)")
     ax.set(xscale="log", yscale="log", xlabel="topics n (random subsets of the simulated collection)",
            ylabel="ES_HSD = |d| / sqrt(V_E)")
     for axis in (ax.xaxis, ax.yaxis):
@@ -207,7 +207,8 @@ def es_reading_figure(frame: pd.DataFrame, spread: pd.DataFrame):
     |d|/ES beside the largest spread the printing precision allows for one shared value
     (max_i (D_i - lower_i) + max_j (upper_j - D_j), over the mean); log scale.  Middle:
     the distribution of ``d_over_border`` over the 48 printed values (``frame``,
-    :func:`~.es_reading.es_published_denominator`; the variance reading), bins of width 0.02.
+    :func:`~.es_reading.es_published_denominator`; the variance reading), bins of width 0.02,
+    the values printed with p >= 0.05 (which on the border sit at or below 1) hatched on top.
     Right: the same under the standard-deviation reading, bins of width 0.2.
     """
     import matplotlib.pyplot as plt
@@ -248,8 +249,14 @@ def es_reading_figure(frame: pd.DataFrame, spread: pd.DataFrame):
         lo = np.floor(min(values.min(), 1.0) / width) * width - width
         hi = np.ceil(values.max() / width) * width + width
         bins = np.arange(lo, hi + width / 2, width)
-        ax.hist(values, bins=bins, color=colour, edgecolor="k", lw=0.5,
-                label=f"Table 3's {len(values)} values (median {values.median():.2f})")
+        late = (frame["p_value"] >= 0.05).to_numpy()
+        below, _ = np.histogram(values[~late], bins=bins)
+        above, _ = np.histogram(values[late], bins=bins)
+        ax.bar(bins[:-1], below, width=width, align="edge", color=colour, edgecolor="k", lw=0.5,
+               label=f"printed with p < 0.05 ({int((~late).sum())} values)")
+        ax.bar(bins[:-1], above, bottom=below, width=width, align="edge", color="white",
+               edgecolor=colour, hatch="///", lw=0.5,
+               label=f"printed with p >= 0.05 ({int(late.sum())}): on the border, at or below 1")
         ax.axvline(1.0, color="k", ls="--", lw=0.8, label="on the HSD border (p = 0.05)")
         ax.yaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set_xlabel("|d| / HSD border q sqrt(V_E/100)")
@@ -257,9 +264,11 @@ def es_reading_figure(frame: pd.DataFrame, spread: pd.DataFrame):
         ax.set_title(f"Reading {name}", fontsize=9)
     for ax in (a, b, c):
         ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.15), frameon=False)
-    fig.suptitle(f"Table 3's pairs, printed with p {frame.p_value.min():.3f}-"
-                 f"{frame.p_value.max():.3f}, sit on the HSD border only if |d|/ES is the residual "
-                 "variance", fontsize=10)
+    fig.suptitle(f"Table 3's {len(var)} printed values (p {frame.p_value.min():.3f}-"
+                 f"{frame.p_value.max():.3f}): read as the residual variance, every |d| lies "
+                 f"{var.min() - 1:.0%}-{var.max() - 1:.0%} above the HSD border, those printed with "
+                 f"p >= 0.05 too (consistent, not exact);\nread as a standard deviation, "
+                 f"{sd.min():.1f}-{sd.max():.1f} times it", fontsize=10)
     fig.tight_layout()
     return fig
 
@@ -310,7 +319,11 @@ def run_spread_figure(worlds: pd.DataFrame, summary: pd.DataFrame | None = None)
                    label="the calibrated default")
         ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=2,
                   frameon=False)
-    fig.suptitle(f"Alternative STC worlds: only run_spread varies (the collection seeds of the "
-                 f"first {int(summary['worlds'].min())} worlds, the same at each value)", fontsize=9)
+    default = STC_DEFAULTS["run_spread"]
+    others = [f"{s:g}" for s in spreads if s != default]
+    fig.suptitle(f"Alternative STC worlds: only run_spread varies, the default {default:g} against "
+                 f"{', '.join(others)} ({'one alternative spread' if len(others) == 1 else f'{len(others)} alternatives'}"
+                 f"; the collection seeds of the first {int(summary['worlds'].min())} worlds, the same "
+                 "at each value)", fontsize=9)
     fig.tight_layout()
     return fig

@@ -64,7 +64,8 @@ def __dir__() -> list[str]:
 #: Seed of the default simulated TTG world.
 TTG_SEED = 2015
 
-#: Beyond the paper, declared before the draws: the question the tau-against-disagreement rows
+#: Beyond the paper, fixed after an earlier version had read each metric's direction from the
+#: medians of the same draws (the rows' ``revised`` column says so): the question the tau-against-disagreement rows
 #: answer for every metric, as the chapter asks it ("does tau fall as the assessors disagree
 #: more?").  Tau "falls" when at no step to a larger disagreement level it rises and from the
 #: smallest level to the largest it drops by at least ``drop`` (a workspace threshold, the verdict

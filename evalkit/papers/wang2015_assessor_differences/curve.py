@@ -6,8 +6,10 @@ assessor is re-drawn with its per-topic disagreement scaled by each level
 alternate at x1), the official clusters and runs fixed.  One point per
 (level, draw): the mean per-topic ARI and Kendall tau per metric.
 
-The question is declared before the draws, in the package's declaration
-(:data:`evalkit.papers.wang2015_assessor_differences.DISAGREEMENT_TREND`):
+The question is fixed in the package's declaration
+(:data:`evalkit.papers.wang2015_assessor_differences.DISAGREEMENT_TREND`), but not before
+the draws: an earlier version read each metric's direction from the medians of the same
+draws, and the rows' ``revised`` column says so (:mod:`.history`).  The question:
 for every metric, tau *falls* as the alternate disagrees more, i.e. at no
 step to a larger disagreement level does it rise, and from the smallest
 level to the largest it falls by at least ``drop``.  The verdict tests that
@@ -102,7 +104,7 @@ def describe_trends(trends: pd.DataFrame) -> str:
     """The declared question and, per metric, how its median tau moves and in how many draws it
     falls as declared (:func:`curve_trends`)."""
     first = trends.iloc[0]
-    head = (f"Does tau fall as the assessors disagree more (declared before the draws: at no step from "
+    head = (f"Does tau fall as the assessors disagree more (fixed after earlier readings of the same draws: at no step from "
             f"x{first.level_from:g} to x{first.level_to:g} does it rise, and it ends at least "
             f"{first['drop']:g} lower)? Over the levels {_path(first.levels, 'x{:g}')} (median mean ARI "
             f"{_path(first.aris, '{:.2f}')}): ")
@@ -134,12 +136,13 @@ def trend_rows(c, trends: pd.DataFrame, varies: str, trend: dict | None = None) 
                f"{r.step_rise} of {r.r} worlds. So less agreement between the clusterings does not by itself "
                "make this ranking less stable here; why tau moves this way is not tested (see "
                "wang2015/tau_vs_disagreement.csv).")
-        c.add_over_draws(f"Beyond the paper: tau of {name} falls as the alternate disagrees more (declared "
-                         f"before the draws: no step from x{r.level_from:g} to x{r.level_to:g} rises, and it ends "
+        c.add_over_draws(f"Beyond the paper: tau of {name} falls as the alternate disagrees more (fixed "
+                         f"after earlier readings of the same draws: no step from x{r.level_from:g} to x{r.level_to:g} rises, and it ends "
                          f"at least {r.drop:g} lower)",
                          f"median tau {_path(r.taus)} over x{_path(r.levels, '{:g}')} (median mean ARI "
                          f"{_path(r.aris, '{:.2f}')}); falls as declared in {r.k} of {r.r} draws; ends "
                          f"{r.drop:g} or more lower in {r.end_lower}, higher in {r.end_higher}",
                          list(r.outcomes), why, kind="beyond", varies=varies,
+                         id=f"tau-falls-{r.metric.replace('_', '-')}",
                          threshold=f"no step rises; end - start <= -{r.drop:g}", source="workspace",
                          sensitivity=sensitivity(trend["drop_range"], at))

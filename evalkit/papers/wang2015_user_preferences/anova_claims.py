@@ -125,4 +125,4 @@ def anova_rows(c: Claims, t3: pd.DataFrame, draws, why_precision: str, *, alpha:
                          "ask more than the paper's own evidence shows.")
             parts.append(why_precision)
         c.add_not_testable(claim, " ".join(p for p in parts if p), evidence=evidence, section="§5.2",
-                           quote=quote, varies=varies)
+                           quote=quote, varies=varies, id=f"anova-{m.replace('_', '-')}")

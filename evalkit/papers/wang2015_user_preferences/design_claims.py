@@ -49,7 +49,7 @@ def design_rows(c: Claims, out: pd.DataFrame, *, varies: str) -> None:
           f"{'/'.join(sorted(set(sizes.iloc[0])))} pairs, {int(c0.shared_pairs)} shared pairs; in "
           f"{int(ok.sum())} of {len(out)} studies", bool(ok.all()),
           "" if ok.all() else "see wang2015/study_draws.csv.", kind="identity", section="§5.1",
-          quote=_Q["shared"])
+          quote=_Q["shared"], id="sampler-procedure")
     shares = _shares(out)
     at = lambda tol: [bool(x) for x in (shares - 1 / 3).abs().le(tol).all(axis=1)]   # noqa: E731
     hits = at(THIRD_TOLERANCE)
@@ -71,7 +71,7 @@ def design_rows(c: Claims, out: pd.DataFrame, *, varies: str) -> None:
                      f"type's share of the judgments within 1/3 +- {THIRD_TOLERANCE:.3f})",
                      f"committed study {'/'.join(f'{x:.0%}' for x in shares.iloc[0])} precision/recall/F1; "
                      f"recall's share over studies {shares.recall.min():.0%}-{shares.recall.max():.0%}",
-                     hits, why, varies=varies, kind="calibration", section="§5.1", quote=_Q["thirds"],
+                     hits, why, varies=varies, kind="calibration", section="§5.1", quote=_Q["thirds"], id="equal-sampling-types",
                      threshold=f"1/3 +- {THIRD_TOLERANCE:.3f} per type", source="workspace",
                      sensitivity=sensitivity(THIRD_TOLERANCE_RANGE, at, "{:.3f}"))
 

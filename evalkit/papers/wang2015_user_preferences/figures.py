@@ -81,11 +81,20 @@ def _at_bins(agg: pd.DataFrame, bins) -> tuple[pd.DataFrame, np.ndarray]:
     return rows, rows["bin"].astype(str).map(pos).to_numpy()
 
 
+def _few_legend(fig, few: int, bottom: float) -> None:
+    """The legend of :func:`kappa_bars`' two kinds of bar (solid on >= ``few`` preferences, pale and
+    hatched on fewer), below the panels; the figure keeps ``bottom`` of its height for it."""
+    from matplotlib.patches import Patch
+
+    fig.legend([Patch(color=BAR), Patch(facecolor="white", edgecolor=BAR, hatch="///")],
+               [f"kappa on >= {few} preferences", f"kappa on fewer than {few} preferences (below the "
+                "claims' threshold; wide interval)"], loc="lower center", ncol=2, fontsize=8, frameon=False,
+               bbox_to_anchor=(0.5, 0.0))
+
+
 def kappa_by_metric(agg: pd.DataFrame, metrics, bins, few: int = 0):
     """Figure 7: one panel per metric, the bins of metric difference at fixed positions; bars on
     fewer than ``few`` preferences pale and hatched (:func:`kappa_bars`), with a legend."""
-    from matplotlib.patches import Patch
-
     fig, axes = plt.subplots(1, len(metrics), figsize=(3.4 * len(metrics), 3.6), sharey=True)
     for ax, m in zip(np.atleast_1d(axes), metrics):
         rows, x = _at_bins(agg[agg.metric == m], bins)
@@ -96,17 +105,18 @@ def kappa_by_metric(agg: pd.DataFrame, metrics, bins, few: int = 0):
         ax.set_xlabel(f"|{m.replace('_', ' ')} difference|", fontsize=8)
     np.atleast_1d(axes)[0].set_ylabel(KAPPA_LABEL)
     if few:
-        fig.legend([Patch(color=BAR), Patch(facecolor="white", edgecolor=BAR, hatch="///")],
-                   [f"kappa on >= {few} preferences", f"kappa on fewer than {few} preferences (below the "
-                    "claims' threshold; wide interval)"], loc="lower center", ncol=2, fontsize=8, frameon=False)
+        _few_legend(fig, few, 0.08)
         fig.tight_layout(rect=(0, 0.08, 1, 1))
     else:
         fig.tight_layout()
     return fig
 
 
-def kappa_by_time(by_time: pd.DataFrame, panels, bin_seconds: int):
+def kappa_by_time(by_time: pd.DataFrame, panels, bin_seconds: int, few: int = 0):
     """Figure 9: one row per panel ``(title, metric)``, kappa per time bin on a time axis (s).
+
+    Each bin prints "neither|preferences" above it; bars on fewer than ``few`` preferences are
+    pale and hatched (:func:`kappa_bars`, as in Figure 7), with a legend.
 
     Bars sit at the centres of their ``bin_seconds`` bins; a last bin labelled
     ``[cap,longest]`` (:func:`.study.time_bins`) pools the slow judgments and is drawn one
@@ -121,7 +131,7 @@ def kappa_by_time(by_time: pd.DataFrame, panels, bin_seconds: int):
     for ax, (title, m) in zip(np.atleast_1d(axes), panels):
         sel = (by_time.metric == m).to_numpy()
         kappa_bars(by_time[sel], starts[sel].to_numpy() + bin_seconds / 2, width=0.8 * bin_seconds,
-                   ax=ax)
+                   ax=ax, few=few)
         ax.set_ylabel("kappa", fontsize=8)
         ax.set_title(title, fontsize=8, loc="left")
     last = np.atleast_1d(axes)[-1]
@@ -134,19 +144,29 @@ def kappa_by_time(by_time: pd.DataFrame, panels, bin_seconds: int):
     last.set_xticks(ticks, labels)
     last.set_xlabel(f"time spent on the comparison (s), {bin_seconds} s bins"
                     + (f"; the last bin pools every judgment from {cap:g} s on" if pooled.any() else ""))
-    fig.tight_layout()
+    if few:
+        bottom = 0.45 / fig.get_size_inches()[1]
+        _few_legend(fig, few, bottom)
+        fig.tight_layout(rect=(0, bottom, 1, 1))
+    else:
+        fig.tight_layout()
     return fig
 
 
-def kappa_small_multiples(agg: pd.DataFrame, metrics, assessors, bins):
-    """Figure 8: rows = metrics, columns = assessors, the bins at Figure 7's fixed positions."""
+def kappa_small_multiples(agg: pd.DataFrame, metrics, assessors, bins, few: int = 0):
+    """Figure 8: rows = metrics, columns = assessors, the bins at Figure 7's fixed positions.
+
+    Each bin prints its number of preferences above it (small); bars on fewer than ``few``
+    preferences are pale and hatched (:func:`kappa_bars`, as in Figure 7), with a legend."""
     fig, axes = plt.subplots(len(metrics), len(assessors), figsize=(2.0 * len(assessors),
                              1.7 * len(metrics) + 0.4), sharey=True, sharex=True, squeeze=False)
     for i, m in enumerate(metrics):
         for j, a in enumerate(assessors):
             ax = axes[i][j]
             rows, x = _at_bins(agg[(agg.metric == m) & (agg.assessor == a)], bins)
-            kappa_bars(rows, x, ax=ax, counts=False)
+            kappa_bars(rows, x, ax=ax, counts=False, few=few)
+            for xi, n in zip(x, rows["preferences"]):
+                ax.text(xi, 1.04, f"{n}", ha="center", va="bottom", fontsize=4.5)
             ax.set_xlim(-0.6, len(bins) - 0.4)
             ax.tick_params(labelsize=6)
             if i == 0:
@@ -158,8 +178,13 @@ def kappa_small_multiples(agg: pd.DataFrame, metrics, assessors, bins):
                 ax.set_xlabel("|difference|", fontsize=7)
     # a fixed grid (margins in inches): tight_layout's search over 25 panels is the slow part
     w, h = fig.get_size_inches()
-    fig.subplots_adjust(left=0.75 / w, right=1 - 0.1 / w, bottom=0.75 / h, top=1 - 0.3 / h,
-                        wspace=0.12, hspace=0.18)
+    legend = 0.35 if few else 0.0
+    if few:
+        fig.set_size_inches(w, h + legend)
+        w, h = fig.get_size_inches()
+        _few_legend(fig, few, legend / h)
+    fig.subplots_adjust(left=0.75 / w, right=1 - 0.1 / w, bottom=(0.75 + legend) / h, top=1 - 0.35 / h,
+                        wspace=0.12, hspace=0.3)
     return fig
 
 

@@ -27,6 +27,7 @@ from .study import BIN_LABELS, METRICS, paper_anova_p
 from .anova_claims import anova_rows as _anova_rows
 from .claim_quotes import QUOTES as _Q
 from .design_claims import design_rows as _design_rows
+from .history import REVISED
 from .worlds import MIN_PREFERENCES
 
 __all__ = ["claims", "BUILT_IN", "USER_MODEL", "LEVELS", "FLEISS_LEVEL", "ALPHA", "VARIES", "PREFERENCE_RANGE", "MAJORITY"]
@@ -133,7 +134,7 @@ def _level_rows(c: Claims, draws) -> None:
                            f"{MIN_PREFERENCES} preferences)",
                            USER_MODEL.format(what="the level a metric's bin kappas reach"),
                            evidence=f"committed study {seen}; {spread}; in {_over(hits)}",
-                           section="§5.2", quote=_Q["levels"], varies=VARIES,
+                           section="§5.2", quote=_Q["levels"], varies=VARIES, id=f"levels-{metric.replace('_', '-')}",
                            threshold="Landis & Koch's bands (Table 2)", source="paper")
 
 
@@ -149,7 +150,7 @@ def _trend_rows(c: Claims, draws) -> None:
         c.add_not_testable(f"Agreement increases with the {_name(m)} difference: the kappa of the largest "
                            "populated bin of Figure 7 exceeds the smallest's", BUILT_IN.format(what=what),
                            evidence=f"committed study {c0['first']:.3f} -> {c0['last']:.3f}; in {_over(hits)}",
-                           section="§1", quote=_Q["intro"], varies=VARIES)
+                           section="§1", quote=_Q["intro"], varies=VARIES, id=f"agreement-grows-{m}")
     ind = _series_up(draws.assessors, ["assessor", "metric"])
     share_agg = agg.groupby("study").up.mean().reindex(draws.outcomes.study)
     share_ind = ind.groupby("study").up.mean().reindex(draws.outcomes.study)
@@ -161,7 +162,7 @@ def _trend_rows(c: Claims, draws) -> None:
                                        "metric) series but A4's precision"),
                        evidence=f"committed study {share_agg.iloc[0]:.0%} of metrics, {share_ind.iloc[0]:.0%} "
                                 f"of series; over studies {share_ind.min():.0%}-{share_ind.max():.0%} of series; "
-                                f"in {_over(hits)}", section="§5.2", quote=_Q["trend"], varies=VARIES)
+                                f"in {_over(hits)}", section="§5.2", quote=_Q["trend"], varies=VARIES, id="general-trend")
 
 
 def _neither_row(c: Claims, draws) -> None:
@@ -182,7 +183,7 @@ def _neither_row(c: Claims, draws) -> None:
                        BUILT_IN.format(what="more 'prefer neither' where the difference is small (the "
                                        "model's P(neither) falls as its logit preference grows)"),
                        evidence=f"committed study {more.iloc[0]:.0%} of metrics; in {_over(hits)}",
-                       section="§5.2", quote=_Q["neither"], varies=VARIES)
+                       section="§5.2", quote=_Q["neither"], varies=VARIES, id="more-neither-when-small")
 
 
 def _bucket_row(c: Claims, draws) -> None:
@@ -200,7 +201,7 @@ def _bucket_row(c: Claims, draws) -> None:
           "while some fall in it for weighted recall, F1 and weighted F1, in every study",
           "committed study " + ", ".join(f"{_name(m)} {int(c0[m])}" for m in METRICS)
           + f"; in {_over(hits)}", bool(hits.all()), "" if hits.all() else "see wang2015/figure7_kappa.csv.",
-          kind="identity", section="§5.2", quote=_Q["bucket"])
+          kind="identity", section="§5.2", quote=_Q["bucket"], id="empty-first-bin")
 
 
 def _detectable_rows(c: Claims, draws) -> None:
@@ -216,7 +217,8 @@ def _detectable_rows(c: Claims, draws) -> None:
                        BUILT_IN.format(what="better-than-chance agreement with recall (the model's recall "
                                        "sensitivity is positive for every assessor)"),
                        evidence=f"committed study {int((r0.kappa > 0).sum())} of {len(r0)} such bins; in "
-                                f"{_over(hits)}", section="§5.2", quote=_Q["recall_detectable"], varies=VARIES)
+                                f"{_over(hits)}", section="§5.2", quote=_Q["recall_detectable"], varies=VARIES,
+                       id="recall-detectable")
     out = draws.outcomes
     main = ["precision", "recall", "f1"]
     over = out[[f"overall_{m}" for m in main]]
@@ -229,7 +231,7 @@ def _detectable_rows(c: Claims, draws) -> None:
                                 + f"; all > 0 in {_over(pos)}; spread (largest - smallest) over studies "
                                 f"{(over.max(axis=1) - over.min(axis=1)).min():.2f}-"
                                 f"{(over.max(axis=1) - over.min(axis=1)).max():.2f}",
-                       section="§5.2", quote=_Q["summary"], varies=VARIES)
+                       section="§5.2", quote=_Q["summary"], varies=VARIES, id="sensitive-to-differences")
 
 
 def _low_precision_row(c: Claims, out: pd.DataFrame) -> None:
@@ -249,7 +251,7 @@ def _low_precision_row(c: Claims, out: pd.DataFrame) -> None:
                        "metric's", USER_MODEL.format(what="which metric users agree with least") + " " + why,
                        evidence="committed study " + ", ".join(f"{_name(m)} {c0[f'overall_{m}']:.3f}"
                                                                for m in METRICS) + f"; in {_over(hits)}",
-                       section="§5.2", quote=_Q["low"], varies=VARIES)
+                       section="§5.2", quote=_Q["low"], varies=VARIES, id="precision-lowest")
 
 
 def _time_row(c: Claims, draws) -> None:
@@ -269,7 +271,7 @@ def _time_row(c: Claims, draws) -> None:
         evidence=f"no metric's time-binned kappas (bins with >= {MIN_PREFERENCES} preferences) have a "
                  f"Spearman trend with p < {ALPHA} (both workspace choices, shown as evidence only) in "
                  f"{_over(none)}",
-        section="§5.2", quote=_Q["time"], varies=VARIES)
+        section="§5.2", quote=_Q["time"], varies=VARIES, id="no-time-relationship")
 
 
 def claims(draws, t3: pd.DataFrame, summary: pd.DataFrame | None = None) -> pd.DataFrame:
@@ -284,7 +286,7 @@ def claims(draws, t3: pd.DataFrame, summary: pd.DataFrame | None = None) -> pd.D
     if not len(out) or out.study.iloc[0] != 0:
         raise ValueError("the simulated studies must start with study 0, the committed one")
     draws = draws._replace(outcomes=out)
-    c = Claims()
+    c = Claims(history=REVISED)
     bins = draws.bins
 
     wf1 = bins[(bins.metric == "weighted_f1") & (bins.preferences >= MIN_PREFERENCES)]
@@ -297,7 +299,8 @@ def claims(draws, t3: pd.DataFrame, summary: pd.DataFrame | None = None) -> pd.D
                        BUILT_IN.format(what="better-than-chance agreement with weighted F1, which grows with "
                                        "the weighted recall and the precision the choice rests on,"),
                        evidence=f"committed study {int((b0.kappa > 0).sum())} of {len(b0)} weighted-F1 bins; "
-                                f"in {_over(hits)}", section="§5.2", quote=_Q["chance"], varies=VARIES)
+                                f"in {_over(hits)}", section="§5.2", quote=_Q["chance"], varies=VARIES,
+                       id="weighted-f1-better-than-chance")
     _trend_rows(c, draws)
     _neither_row(c, draws)
     _detectable_rows(c, draws)
@@ -311,7 +314,7 @@ def claims(draws, t3: pd.DataFrame, summary: pd.DataFrame | None = None) -> pd.D
     c.add_not_testable("Users are sensitive to the redundancy removal the cluster-based metrics reward",
                        "The simulated assessors choose by the cluster-based (redundancy-aware) metrics "
                        "themselves, so their sensitivity to redundancy is built in.",
-                       section="§5.2", quote=_Q["redundancy"], varies=VARIES)
+                       section="§5.2", quote=_Q["redundancy"], varies=VARIES, id="redundancy-removal")
     prec = draws.assessors.query("metric == 'precision'").dropna(subset=["kappa"])
     med = prec.groupby(["study", "assessor"]).kappa.median().unstack()
     hits = (med["A4"] < med.drop(columns="A4").min(axis=1)).reindex(out.study).fillna(False).to_numpy(bool)
@@ -321,7 +324,7 @@ def claims(draws, t3: pd.DataFrame, summary: pd.DataFrame | None = None) -> pd.D
                      + ", ".join(f"{a} {v:.2f}" for a, v in med.loc[0].drop("A4").items())
                      + f"; in {_over(hits)}", hits,
                      "" if hits.mean() >= 0.8 else "see wang2015/figure8_kappa_per_assessor.csv.",
-                     varies=VARIES, kind="calibration", section="§5.2", quote=_Q["a4"])
+                     varies=VARIES, kind="calibration", section="§5.2", quote=_Q["a4"], id="a4-least-precision")
     label = agreement_stats.landis_koch
     hits = (out.fleiss.map(label) == FLEISS_LEVEL).to_numpy()
     fk = out.fleiss.iloc[0]
@@ -334,7 +337,7 @@ def claims(draws, t3: pd.DataFrame, summary: pd.DataFrame | None = None) -> pd.D
                      f"On 30 shared pairs Fleiss' kappa varies between studies ({out.fleiss.min():.2f}-"
                      f"{out.fleiss.max():.2f}) by more than the width of the '{FLEISS_LEVEL}' band "
                      "(0.21-0.40), so the committed study's match is one draw's (see "
-                     "wang2015/study_draws.csv).", kind="calibration", varies=VARIES, section="§5.2",
+                     "wang2015/study_draws.csv).", kind="calibration", varies=VARIES, section="§5.2", id="fleiss-fair",
                      quote=_Q["fleiss"], threshold="Landis & Koch's band 0.21-0.40", source="paper")
     _bucket_row(c, draws)
     _design_rows(c, out, varies=VARIES)
