@@ -14,7 +14,8 @@ by the stable ``id`` (positions shift when rows merge or are added):
 :func:`unexplained` compares two tables; :func:`committed_baseline` finds the older table in
 git (the last committed version that differs from the file as it stands, so a table just
 committed is compared with the one before it); :func:`check_all` does both for every
-``figures/*/claims*.csv``.  ``python -m evalkit.declare.history`` prints what it finds and
+``figures/*/claims*.csv`` (:mod:`evalkit.workspace.claims_history`, which finds each chapter's
+history).  ``python -m evalkit.workspace.claims_history`` prints what it finds and
 exits 1 when a change is unexplained (``tests/declare/test_claims_history.py`` runs it).
 
 >>> import pandas as pd
@@ -28,11 +29,8 @@ exits 1 when a change is unexplained (``tests/declare/test_claims_history.py`` r
 
 from __future__ import annotations
 
-import importlib
 import io
-import pkgutil
 import subprocess
-import sys
 from pathlib import Path
 from typing import Mapping
 
@@ -40,7 +38,7 @@ import pandas as pd
 
 from .. import paths
 
-__all__ = ["WATCHED", "unexplained", "committed_baseline", "chapter_histories", "check_all"]
+__all__ = ["WATCHED", "unexplained", "committed_baseline"]
 
 #: The columns whose change a row's history must record: the verdict (testability included),
 #: the kind, and the rule (the operational threshold and whose it is).
@@ -103,46 +101,3 @@ def committed_baseline(path: Path, root: Path = paths.ROOT) -> pd.DataFrame | No
         if text is not None and text != current:
             return pd.read_csv(io.StringIO(text), keep_default_na=False, dtype=str)
     return None
-
-
-def chapter_histories() -> dict[str, dict]:
-    """``table -> {"revised": ..., "retired": ...}`` from every ``evalkit.papers.*.history``."""
-    from .. import papers
-
-    out: dict[str, dict] = {}
-    for info in pkgutil.iter_modules(papers.__path__):
-        if not info.ispkg:
-            continue
-        try:
-            module = importlib.import_module(f"{papers.__name__}.{info.name}.history")
-        except ModuleNotFoundError:
-            continue
-        for table in getattr(module, "TABLES", ()):
-            out[table] = {"revised": dict(module.REVISED), "retired": dict(module.RETIRED)}
-    return out
-
-
-def check_all(figures: Path = paths.FIGURES) -> dict[str, list[str]]:
-    """``figures/<paper>/claims*.csv`` -> its unexplained changes (a table without baseline: [])."""
-    histories = chapter_histories()
-    out = {}
-    for path in sorted(Path(figures).glob("*/claims*.csv")):
-        name = f"{path.parent.name}/{path.name}"
-        old = committed_baseline(path)
-        new = pd.read_csv(path, keep_default_na=False, dtype=str)
-        retired = histories.get(name, {}).get("retired", {})
-        out[name] = [] if old is None else unexplained(old, new, retired)
-    return out
-
-
-def main() -> int:
-    found = check_all()
-    for name, problems in found.items():
-        print(f"{name}: {'ok' if not problems else str(len(problems)) + ' unexplained'}")
-        for p in problems:
-            print(f"  {p}")
-    return 1 if any(found.values()) else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -11,6 +11,8 @@ Pennsylvania; Krippendorff 2004, *Content Analysis*, 2nd ed., ch. 11).
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from ..errors import InputError, ParameterError
@@ -119,10 +121,12 @@ def alpha_from_counts(counts, categories, level: str = "ordinal") -> float:
     marginals = o.sum(axis=1)
     n = marginals.sum()
     d2 = _delta_squared(categories, marginals, level)
-    expected = float(marginals @ d2 @ marginals)
+    # the two small sums correctly rounded (math.fsum): a BLAS product's order of addition
+    # may differ from run to run, and so did the last digit of a reproduction's alpha
+    expected = math.fsum((np.outer(marginals, marginals) * d2).ravel().tolist())
     if expected <= 0:
         return float("nan")
-    return float(1.0 - (n - 1.0) * float((o * d2).sum()) / expected)
+    return float(1.0 - (n - 1.0) * math.fsum((o * d2).ravel().tolist()) / expected)
 
 
 def krippendorff_alpha(data, level: str = "ordinal") -> float:

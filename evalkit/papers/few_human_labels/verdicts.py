@@ -14,6 +14,7 @@ import pandas as pd
 
 from ...declare.claims import Claims
 from .coverage import holds_table
+from .history import REVISED
 
 __all__ = ["claims"]
 
@@ -28,7 +29,7 @@ def _span(values) -> str:
 
 def claims(coverage: pd.DataFrame) -> pd.DataFrame:
     """``claims.csv`` from ``coverage.csv``'s rows (the quick study of the notebook)."""
-    c = Claims()
+    c = Claims(history=REVISED)
     h = holds_table(coverage)
     ppi_t = h[(h["method"] == "ppi") & (h["interval"] == "t") & (h["n"] >= 25)]
     c.add("PPI's interval with t quantiles covers the truth within 95% +- 2 Monte Carlo errors "
@@ -36,29 +37,30 @@ def claims(coverage: pd.DataFrame) -> pd.DataFrame:
           f"coverage {_span(ppi_t['coverage'])} over {len(ppi_t)} setting x n cells "
           f"(MC error up to {ppi_t['mc_error'].max():.3f})", (ppi_t["verdict"] != "under").all(),
           "" if (ppi_t["verdict"] != "under").all() else
-          "see few_human_labels/coverage.csv: the cells marked under", kind="beyond")
+          "see few_human_labels/coverage.csv: the cells marked under", kind="beyond",
+          id="ppi-t-covers-at-25-and-50")
     biased = h[(h["method"] == "proxy") & h["setting"].isin(["lenient", "favouring"])]
     c.add("Where the LLM judge is biased (lenient, favouring one run), the LLM-only interval "
           "undercovers at every n",
           f"proxy-only coverage {_span(biased['coverage'])}",
           (biased["verdict"] == "under").all(),
           "" if (biased["verdict"] == "under").all() else "see few_human_labels/coverage.csv",
-          kind="beyond")
+          kind="beyond", id="proxy-undercovers-when-biased")
     tuned = coverage[coverage["method"] == "ppi++"]
     c.add("PPI++'s interval is narrower than the humans-only interval in every world and n",
           f"width / classical width {_span(tuned['width_ratio'])}",
           (tuned["width_ratio"] < 1).all(),
           "" if (tuned["width_ratio"] < 1).all() else "see few_human_labels/coverage.csv",
-          kind="beyond")
+          kind="beyond", id="ppi-plus-plus-narrower")
     c.add_not_testable("An LLM judge favours a run that ranks with its own labels, and other "
                        "LLM judges favour it too (circularity)",
                        _SIMULATED.format(file="few_human_labels/circularity.csv"),
                        evidence="a worked example: few_human_labels/circularity.csv",
-                       kind="beyond")
+                       kind="beyond", id="circularity-shared-by-judges")
     c.add_not_testable("Filling the holes of a shallow pool with an LLM's labels keeps the "
                        "leaderboard closer to the full-qrels one than counting holes "
                        "non-relevant or condensing the lists (Upadhyay, Kamalloo & Lin 2024)",
                        _SIMULATED.format(file="few_human_labels/pool_depth.csv"),
                        evidence="a worked example: few_human_labels/pool_depth.csv",
-                       kind="beyond")
+                       kind="beyond", id="filled-pool-closer")
     return c.frame()

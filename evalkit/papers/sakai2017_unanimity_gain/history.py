@@ -3,7 +3,7 @@ testability after its result was known, from what, and why (``docs/claims.md``, 
 
 :data:`REVISED` maps a row's ``id`` to its revisions, oldest first; the notebook's
 :class:`~evalkit.declare.claims.Claims` writes them to the ``revised`` column, and
-:mod:`evalkit.declare.history` fails when a verdict, kind or rule changes without a new one.
+:mod:`evalkit.workspace.claims_history` fails when a verdict, kind or rule changes without a new one.
 :data:`RETIRED` names the rows removed on purpose, with the reason.
 """
 

@@ -2,7 +2,7 @@
 testability after its result was known, from what, and why (``docs/claims.md``, "History").
 
 :data:`REVISED` maps a row's ``id`` to its revisions, oldest first (written to the ``revised``
-column); :mod:`evalkit.declare.history` fails when a verdict, kind or rule changes without a
+column); :mod:`evalkit.workspace.claims_history` fails when a verdict, kind or rule changes without a
 new one.  :data:`RETIRED` names the rows removed on purpose, with the reason.
 """
 
