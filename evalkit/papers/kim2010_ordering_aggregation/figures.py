@@ -83,10 +83,14 @@ def heterogeneity_figure(worlds: pd.DataFrame):
 
     fig, (a, b) = plt.subplots(1, 2, figsize=(10, 3.8))
     x = worlds["centre_phi"]
-    for col in [c for c in worlds.columns if c.startswith("ED_clean_")]:
+    columns = [c for c in worlds.columns if c.startswith("ED_clean_")]
+    # one kind of point per curve (issue 45): the methods' colours and line styles, and a
+    # marker of each curve's own, so that curves crossing at a point stay told apart
+    own = dict(zip(columns, ("o", "s", "^", "v", "D", "P", "X", "*", "<", ">")))
+    for col in columns:
         m = col.removeprefix("ED_clean_")
-        colour, marker, ls = METHOD_STYLE.get(m, ("0.4", "x", "-"))
-        a.plot(x, worlds[col], color=colour, marker=marker, ls=ls, ms=4, label=m)
+        colour, _, ls = METHOD_STYLE.get(m, ("0.4", "x", "-"))
+        a.plot(x, worlds[col], color=colour, marker=own.get(col, "x"), ls=ls, ms=4, label=m)
     a.set(xlabel="heterogeneity of assessor groups (centre_phi; 0 = default, one centre)",
           ylabel="ED on clean data")
     a.legend(fontsize=7, ncol=4, loc="upper left", bbox_to_anchor=(0, -0.22), frameon=False)
