@@ -45,7 +45,7 @@ from .gain_columns import gain_columns, judge_labels, judges_and_runs, pooled_ju
 from .judgments import Judgments, judgments
 from .lists import ListOptions, Scored, score_runs
 from .trec_eval_format import trec_eval_name
-from .trec_eval_options import option_notes, with_rel_level
+from .trec_eval_options import complete_num_rel, option_notes, with_rel_level
 
 __all__ = ["score", "scored_runs", "gain_columns", "pooled_judgments", "judge_labels",
            "judges_and_runs", "tidy"]
@@ -229,6 +229,8 @@ def score(runs, ratings: pd.DataFrame | None = None, *, qrels: pd.DataFrame | No
         scored.notes[:0] = read
         scored.notes.extend(judges_and_runs(scored, topics))
     out = tidy(scored, specs, per_topic, per_judge)
+    if judgment_groups is None:
+        complete_num_rel(out, judged, specs, missing)
     ntcir = [s for s in specs if s.family == NTCIREVAL]
     pooled = len(scored.columns) - 1                  # the pooled column (or the qrels) is last
     excluded = ~scored.positive[pooled] if ntcir else np.zeros(len(scored.topics), bool)

@@ -82,8 +82,8 @@ def _order_key(name: str, given: int) -> tuple:
         if name.startswith(base + "_"):
             try:
                 return (place, float(name[len(base) + 1:]), given)
-            except ValueError:
-                continue
+            except ValueError:                     # a list of parameters: 11pt_avg_.25,.5,.75
+                return (place, 0.0, given)
     return (len(TREC_EVAL_ORDER), 0.0, given)
 
 

@@ -52,3 +52,20 @@ def option_notes(options: ListOptions, rel_level, specs) -> list[str]:
                      "for the binary measures (trec_eval -l)"
                      + (f"; {', '.join(kept)} keep their own rel=" if kept else ""))
     return notes
+
+
+def complete_num_rel(out, judged, specs, missing: str) -> None:
+    """trec_eval's ``num_rel`` summary with ``-c`` (``m_num_rel.c``, ``te_calc_avg_num_rel``):
+    not the sum of the topics' values but every qrels line graded above 0 counted again,
+    whatever ``-l``, ``-J`` or ``-M`` did to the topics' values; ``out``'s ``all`` rows of
+    ``num_rel`` (at the default level) are set so, per judgment column (``--missing zero``
+    only, as trec_eval does it with ``-c`` only)."""
+    names = [s.name for s in specs if s.base == "NumRel" and not getattr(s, "rel_given", False)]
+    if missing != "zero" or not names:
+        return
+    above = (judged.ideal > 0).sum(axis=-1) * judged.in_qrels          # (G, T)
+    total = dict(zip(judged.names, above.sum(axis=-1).astype(float)))
+    rows = out["measure"].isin(names) & (out["topic"] == "all")
+    column = out["judge"] if "judge" in out else judged.names[-1]
+    out.loc[rows, "value"] = (column[rows].map(total) if "judge" in out
+                              else total[column])
