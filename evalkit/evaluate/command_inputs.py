@@ -69,7 +69,8 @@ def read_inputs(args) -> dict:
     from ..formats.trec import read_qrels
     from .judges.labels import labels_to_ratings
     from .judges.holes import read_filled_judgments
-    from .judges.topics import judge_topics, refuse_disjoint_judges
+    from .judges.labels import parse_judges
+    from .judges.topics import judge_topics, named_judges, refuse_disjoint_judges
     from .runs.files import RunFiles
 
     judged = bool(args.ratings or args.judge)
@@ -83,7 +84,8 @@ def read_inputs(args) -> dict:
     compiled = use_compiled(*args.runs, *(args.ratings or []))
     if judged:
         labels, notes = read_filled_judgments(args, args.command, compiled)
-        refuse_disjoint_judges(judge_topics(labels))       # one line, before any note or run
+        named = parse_judges(args.judge) if args.judge else None   # one line, before any note
+        refuse_disjoint_judges(named_judges(judge_topics(labels), named))
         print_notes(notes, args.command)
         return {"runs": RunFiles(args.runs, compiled=compiled), "ratings": labels_to_ratings(labels),
                 "dmax": labels.attrs["grades"][1], "p": args.p,

@@ -201,13 +201,14 @@ def test_a_judge_sharing_no_topic_is_refused_and_one_grading_all_zero_kept(runs)
     ratings = _ratings()
     bob = ratings[ratings["assessor"] == "bob"]
     # issue 43: a judge whose topics are spelled otherwise ('x401' ...) would score 0 and
-    # pool extra topics; it is refused in one line, as evalkit agreement refuses it (this
-    # test kept it, with NaN rows and a note, before)
+    # pool extra topics; it is refused in one line, naming a topic of each side (this test
+    # kept it, with NaN rows and a note, before). An assessor of a ratings file may judge
+    # other topics than the rest (one assessor per topic), but not none of the runs'
     disjoint = pd.concat([ratings[ratings["assessor"].isin(["alice", "carol"])],
                           bob.assign(assessor="disjoint", topic="x" + bob["topic"])],
                          ignore_index=True)
-    with pytest.raises(InputError, match="judge disjoint shares no topic with the other judges: "
-                                         "its topic x401 against the others' topic 401"):
+    with pytest.raises(InputError, match="judge disjoint shares no topic with the runs: "
+                                         "its topic x401 against the runs' topic 401"):
         assessors(runs, disjoint, measures=["nDCG@10"], dmax=2, trials=100, reference="alice")
     odd = pd.concat([ratings[ratings["assessor"].isin(["alice", "carol"])],
                      bob.assign(assessor="zero", rating=0)], ignore_index=True)

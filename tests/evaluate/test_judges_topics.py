@@ -189,3 +189,25 @@ def test_python_takes_grades_clip_and_one_measure_name_and_shows_the_notes(tmp_p
 def test_an_unknown_option_is_named_and_nothing_else(capsys, option, said):
     line = refused(capsys, "score", "--qrels", ALICE, option, "10", "--measure", "AP", RUNS[0])
     assert line == f"evalkit score: {said}"
+
+
+def test_assessors_of_one_ratings_file_may_each_judge_other_topics():
+    """TREC's one assessor per topic: the assessors of one ratings file share no topic, and the
+    pooled gain is still right (each topic's one assessor); only judges given one by one must
+    share topics with each other."""
+    q = {j: pd.read_csv(p, sep=" ", header=None, names=["topic", "it", "doc", "rating"],
+                        dtype={"topic": str}) for j, p in (("alice", ALICE), ("bob", BOB))}
+    ratings = pd.concat([q["alice"][q["alice"]["topic"] <= "415"].assign(assessor="alice"),
+                         q["bob"][q["bob"]["topic"] > "415"].assign(assessor="bob")])
+    frame = score(RUNS[0], ratings[["topic", "assessor", "doc", "rating"]],
+                  measures=["nDCG@10"], per_judge=True)
+    one_each = ratings.rename(columns={"rating": "grade"})
+    merged = one_each.assign(it=0)[["topic", "it", "doc", "grade"]]
+    expect = score(RUNS[0], qrels=merged, measures=["nDCG@10"])["value"].item()
+    assert frame.set_index("judge").loc["all:raw", "value"] == pytest.approx(expect, abs=1e-12)
+    assert any("alice 15, bob 15 topics" in n for n in frame.attrs["notes"])
+    with pytest.raises(InputError, match="judges alice and bob share no topic"):
+        score(RUNS[0], judges={"alice": q["alice"][q["alice"]["topic"] <= "415"]
+                               .rename(columns={"rating": "grade"}),
+                               "bob": q["bob"][q["bob"]["topic"] > "415"]
+                               .rename(columns={"rating": "grade"})}, measures=["nDCG@10"])

@@ -8,8 +8,10 @@ every run and, pooled, add topics that no run returns (with trec_eval's
 agreement`` does for items:
 
 * :func:`refuse_disjoint_judges` stops, in one line naming the judge and one
-  topic id of each side, on a judge that shares no topic with the other
-  judges (before any run is read) or with the runs;
+  topic id of each side, on a judge given on its own that shares no topic
+  with the other such judges (before any run is read), or on any judge that
+  shares none with the runs (the assessors of one ratings file may each
+  judge other topics, as TREC's one assessor per topic does);
 * :func:`topics_note` says, when the judges' topic sets differ, how many
   topics each judge's means cover; :func:`common_topics` keeps only the
   topics every judge judged (``--common-topics``).
@@ -24,7 +26,8 @@ import pandas as pd
 
 from ...errors import InputError
 
-__all__ = ["judge_topics", "refuse_disjoint_judges", "topics_note", "common_topics"]
+__all__ = ["judge_topics", "named_judges", "refuse_disjoint_judges", "refuse_judges_without_runs",
+           "topics_note", "common_topics"]
 
 
 def judge_topics(labels: pd.DataFrame) -> dict[str, set]:
@@ -55,10 +58,22 @@ def _natural(text: str) -> list:
     return [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", text)]
 
 
-def refuse_disjoint_judges(topics: dict[str, set], runs: set | None = None) -> None:
-    """:class:`~evalkit.errors.InputError` when a judge of ``topics`` (``{judge: topics}``)
-    shares no topic with the other judges (two or more judges) or, given ``runs`` (the run
-    files' topics), with the runs: one line naming the judge and a topic of each side."""
+def named_judges(topics: dict[str, set], judges) -> dict[str, set]:
+    """The part of ``topics`` whose judges were given one by one (``--judge NAME=FILE``, a
+    ``{name: qrels}`` dict or a labels frame), not as assessors of one ratings file: only
+    those must share topics with each other."""
+    if judges is None:
+        return {}
+    if isinstance(judges, pd.DataFrame):
+        return topics
+    names = {str(n) for n in judges}
+    return {j: t for j, t in topics.items() if j in names}
+
+
+def refuse_disjoint_judges(topics: dict[str, set]) -> None:
+    """:class:`~evalkit.errors.InputError` when a judge of ``topics`` (``{judge: topics}``, two
+    or more judges) shares no topic with the other judges: one line naming the judge (both,
+    when there are two) and a topic of each side."""
     if len(topics) == 2:
         (one, mine), (two, theirs) = topics.items()
         if mine and theirs and not mine & theirs:
@@ -74,13 +89,17 @@ def refuse_disjoint_judges(topics: dict[str, set], runs: set | None = None) -> N
                 raise InputError(f"judge {judge} shares no topic with the other judges: its "
                                  f"topic {a} against the others' topic {b}",
                                  hint=f"spell topics as the other judges do, or leave {judge} out")
-    if runs:
-        for judge, mine in topics.items():
-            if mine and not mine & runs:
-                a, b = _closest(mine, runs)
-                raise InputError(f"judge {judge} shares no topic with the runs: its topic {a} "
-                                 f"against the runs' topic {b}",
-                                 hint=f"spell topics as the run files do, or leave {judge} out")
+
+
+def refuse_judges_without_runs(topics: dict[str, set], runs: set) -> None:
+    """:class:`~evalkit.errors.InputError` when a judge of ``topics`` shares no topic with
+    ``runs`` (the run files' topics): one line naming the judge and a topic of each side."""
+    for judge, mine in topics.items():
+        if mine and runs and not mine & runs:
+            a, b = _closest(mine, runs)
+            raise InputError(f"judge {judge} shares no topic with the runs: its topic {a} "
+                             f"against the runs' topic {b}",
+                             hint=f"spell topics as the run files do, or leave {judge} out")
 
 
 def topics_note(topics: dict[str, set], runs: set | None = None) -> str | None:

@@ -86,10 +86,12 @@ def _judges_gain_map(gain_map, gain: str) -> dict | None:
 
 def judge_labels(ratings=None, judges=None, common: bool = False):
     """``(labels, topics)``: every judge's labels as one frame (``topic, judge, doc, grade``;
-    None without judges) and ``{judge: topics}``; a judge sharing no topic with the others is
-    refused here, before any run is read; ``common``: only the topics every judge judged
+    None without judges) and ``{judge: topics}``; a judge given on its own (``judges``) that
+    shares no topic with the other such judges is refused here, before any run is read (the
+    assessors of one ratings file may each judge other topics, as TREC's one assessor per
+    topic does); ``common``: only the topics every judge judged
     (:mod:`evalkit.evaluate.judges.topics`)."""
-    from ..judges.topics import common_topics, judge_topics, refuse_disjoint_judges
+    from ..judges.topics import common_topics, judge_topics, named_judges, refuse_disjoint_judges
 
     labels = _labels(ratings, judges)
     if labels is None:
@@ -98,7 +100,7 @@ def judge_labels(ratings=None, judges=None, common: bool = False):
                              "one --qrels file")
         return None, {}
     topics = judge_topics(labels)
-    refuse_disjoint_judges(topics)
+    refuse_disjoint_judges(named_judges(topics, judges))
     if common:
         labels = common_topics(labels)
         topics = judge_topics(labels)
@@ -108,12 +110,12 @@ def judge_labels(ratings=None, judges=None, common: bool = False):
 def judges_and_runs(scored: Scored, topics: dict) -> list[str]:
     """A judge sharing no topic with the runs refused (before any output); the note on the
     judges' differing topic sets, if they differ."""
-    from ..judges.topics import refuse_disjoint_judges, run_topics, topics_note
+    from ..judges.topics import refuse_judges_without_runs, run_topics, topics_note
 
     if not topics:
         return []
     runs = run_topics(scored)
-    refuse_disjoint_judges(topics, runs)
+    refuse_judges_without_runs(topics, runs)
     note = topics_note(topics, runs)
     return [note] if note else []
 
