@@ -9,9 +9,10 @@ agreement`` does for items:
 
 * :func:`refuse_disjoint_judges` stops, in one line naming the judge and one
   topic id of each side, on a judge given on its own that shares no topic
-  with the other such judges (before any run is read), or on any judge that
-  shares none with the runs (the assessors of one ratings file may each
-  judge other topics, as TREC's one assessor per topic does);
+  with the other such judges (:func:`named_judges`; before any run is read),
+  and :func:`refuse_judges_without_runs` on any judge that shares none with
+  the runs (the assessors of one ratings file may each judge other topics,
+  as TREC's one assessor per topic does);
 * :func:`topics_note` says, when the judges' topic sets differ, how many
   topics each judge's means cover; :func:`common_topics` keeps only the
   topics every judge judged (``--common-topics``).
@@ -25,6 +26,7 @@ import numpy as np
 import pandas as pd
 
 from ...errors import InputError
+from .gains import natural_key
 
 __all__ = ["judge_topics", "named_judges", "refuse_disjoint_judges", "refuse_judges_without_runs",
            "topics_note", "common_topics"]
@@ -42,20 +44,14 @@ def judge_topics(labels: pd.DataFrame) -> dict[str, set]:
 def _closest(mine: set, theirs: set) -> tuple[str, str]:
     """One of ``mine`` and the id of ``theirs`` that looks most like it (``127266`` and
     ``2024-127266``): an id holding the other first, else difflib's closest."""
-    ours = sorted(mine, key=_natural)
-    other = sorted(theirs, key=_natural)
+    ours = sorted(mine, key=natural_key)
+    other = sorted(theirs, key=natural_key)
     for a in ours[:50]:
         for b in other:
             if a in b or b in a:
                 return a, b
     best = difflib.get_close_matches(ours[0], other[:2000], n=1, cutoff=0.0)
     return ours[0], (best[0] if best else other[0])
-
-
-def _natural(text: str) -> list:
-    import re
-
-    return [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", text)]
 
 
 def named_judges(topics: dict[str, set], judges) -> dict[str, set]:
