@@ -16,15 +16,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import numpy as np
 import pandas as pd
 
-from ..errors import InputError
-from ._columns import (column_values, first_row, raise_first, read_columns, repeated_lines_note,
-                       repeats, whole_numbers)
+from ._columns import repeated_lines_note
 from ._header import LineFormat
-from ._text import grade_problem, grade_value
-from .run_table import topic_codes
+from ._text import grade_value
+from .trec import graded_lines
 
 __all__ = ["read_judgment_groups", "GROUP_COLUMNS", "GROUPS_LINE"]
 
@@ -40,32 +37,10 @@ def read_judgment_groups(path, skip_header: bool | None = None) -> pd.DataFrame:
     docstring); ``frame.attrs["read_notes"]`` holds what stderr should say of repeated
     lines."""
     path = Path(path)
-    cols = read_columns(path, 4, text=(0, 1, 2), fmt=GROUPS_LINE, skip_header=skip_header)
+    cols, topic, grades, rows, firsts = graded_lines(
+        path, GROUPS_LINE, skip_header, "expected 4 fields 'topic group doc grade' (trec_eval's "
+        "qrels_jg)", group=True)
     f = cols.frame
-    topic, topic_code = topic_codes(f[0])
-    grades, ok = column_values(cols, 3, grade_value, "iu")
-    rows, firsts = repeats(topic_code, pd.factorize(f[1])[0], pd.factorize(f[2])[0])
-    values = np.where(ok, grades, 0)
-    differ = ok[rows] & ok[firsts] & (values[rows] != values[firsts]).astype(bool)
-
-    def at(row):
-        return dict(path=path, line=cols.line(row))
-
-    def conflict(r):
-        first = int(firsts[np.searchsorted(rows, r)])
-        return InputError(f"document {f[2].iloc[r]} is judged twice by group {f[1].iloc[r]} for "
-                          f"topic {topic.iloc[r]}, grade {values[r]} here and {values[first]} on "
-                          f"line {cols.line(first)}", **at(r),
-                          hint="keep one grade per topic, group and document")
-
-    raise_first([
-        (first_row(cols.count != 4), lambda r: InputError(
-            f"expected 4 fields 'topic group doc grade' (trec_eval's qrels_jg), got "
-            f"{cols.count[r]}", **at(r))),
-        (first_row(~ok), lambda r: InputError(grade_problem(cols.token(r, 3)), **at(r))),
-        (int(rows[differ][0]) if differ.any() else None, conflict),
-    ])
-    grades = grades if grades.dtype.kind in "iu" else whole_numbers(grades)
     frame = pd.DataFrame({"topic": topic, "group": f[1].astype(str), "doc": f[2],
                           "grade": grades})
     frame.attrs["read_notes"] = []

@@ -45,7 +45,7 @@ from ._header import LineFormat
 from ._text import _lines, _topic, grade_problem, grade_value
 from .run_table import RUN_LINE, RunTable, run_table, topic_codes
 
-__all__ = ["read_qrels", "write_qrels", "read_run", "read_runs", "write_run", "read_topics",
+__all__ = ["read_qrels", "graded_lines", "write_qrels", "read_run", "read_runs", "write_run", "read_topics",
            "RunTable", "run_table", "QRELS_LINE", "RUN_LINE"]
 
 #: A qrels line, for the header check (:mod:`evalkit.formats._header`).
@@ -59,6 +59,44 @@ def _iteration_number(text) -> bool:
     except ValueError:
         return False
     return True
+
+
+def graded_lines(path: Path, fmt: LineFormat, skip_header: bool | None, fields: str,
+                 group: bool = False):
+    """``(columns, topics, grades, repeated rows, their first rows)`` of a file of
+    ``topic X doc grade`` lines, checked column-wise with a line-by-line reading's first error:
+    four fields (``fields`` says which), a grade :func:`grade_value` reads, and one grade per
+    topic and document (per group too with ``group``: trec_eval's ``qrels_jg``, whose second
+    field names who judged)."""
+    cols = read_columns(path, 4, text=(0, 1, 2), fmt=fmt, skip_header=skip_header)
+    f = cols.frame
+    topic, topic_code = topic_codes(f[0])
+    grades, ok = column_values(cols, 3, grade_value, "iu")
+    keys = ([pd.factorize(f[1])[0]] if group else []) + [pd.factorize(f[2])[0]]
+    rows, firsts = repeats(topic_code, *keys)
+    values = np.where(ok, grades, 0)
+    differ = ok[rows] & ok[firsts] & (values[rows] != values[firsts]).astype(bool)
+
+    def at(row):
+        return dict(path=path, line=cols.line(row))
+
+    def conflict(r):
+        first = int(firsts[np.searchsorted(rows, r)])
+        by = f" by group {f[1].iloc[r]}" if group else ""
+        return InputError(f"document {f[2].iloc[r]} is judged twice{by} for topic "
+                          f"{topic.iloc[r]}, grade {values[r]} here and {values[first]} on "
+                          f"line {cols.line(first)}", **at(r),
+                          hint="keep one grade per topic, group and document" if group else
+                          "keep one grade per topic and document")
+
+    raise_first([
+        (first_row(cols.count != 4), lambda r: InputError(f"{fields}, got {cols.count[r]}",
+                                                          **at(r))),
+        (first_row(~ok), lambda r: InputError(grade_problem(cols.token(r, 3)), **at(r))),
+        (int(rows[differ][0]) if differ.any() else None, conflict),
+    ])
+    grades = grades if grades.dtype.kind in "iu" else whole_numbers(grades)
+    return cols, topic, grades, rows, firsts
 
 
 def read_qrels(path, skip_header: bool | None = None) -> pd.DataFrame:
@@ -76,30 +114,9 @@ def read_qrels(path, skip_header: bool | None = None) -> pd.DataFrame:
     them are not numbers (assessors' names: a ratings file, not qrels).
     """
     path = Path(path)
-    cols = read_columns(path, 4, text=(0, 1, 2), fmt=QRELS_LINE, skip_header=skip_header)
+    cols, topic, grades, rows, firsts = graded_lines(
+        path, QRELS_LINE, skip_header, "expected 4 fields 'topic iteration doc grade'")
     f = cols.frame
-    topic, topic_code = topic_codes(f[0])
-    grades, ok = column_values(cols, 3, grade_value, "iu")
-    rows, firsts = repeats(topic_code, pd.factorize(f[2])[0])
-    values = np.where(ok, grades, 0)
-    differ = ok[rows] & ok[firsts] & (values[rows] != values[firsts]).astype(bool)
-
-    def at(row):
-        return dict(path=path, line=cols.line(row))
-
-    def conflict(r):
-        first = int(firsts[np.searchsorted(rows, r)])
-        return InputError(f"document {f[2].iloc[r]} is judged twice for topic {topic.iloc[r]}, "
-                          f"grade {values[r]} here and {values[first]} on line {cols.line(first)}",
-                          **at(r), hint="keep one grade per topic and document")
-
-    raise_first([
-        (first_row(cols.count != 4), lambda r: InputError(
-            f"expected 4 fields 'topic iteration doc grade', got {cols.count[r]}", **at(r))),
-        (first_row(~ok), lambda r: InputError(grade_problem(cols.token(r, 3)), **at(r))),
-        (int(rows[differ][0]) if differ.any() else None, conflict),
-    ])
-    grades = grades if grades.dtype.kind in "iu" else whole_numbers(grades)
     frame = pd.DataFrame({"topic": topic, "doc": f[2], "grade": grades})
     second = pd.unique(f[1].to_numpy(dtype=object))        # the iteration field's values
     frame.attrs["second_column"] = [str(v) for v in second[:5]]
