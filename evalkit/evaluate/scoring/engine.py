@@ -74,9 +74,8 @@ def scored_runs(runs, judged: Judgments, specs, order: str = "score", missing: s
         bar = Progress(runs, progress)
         try:
             read = partial(run_table, vocabulary=vocabulary, compiled=compiled, skip_header=skip)
-            readers = READERS if len(judged.names) <= 2 else 1
-            return score_runs(_read_ahead(runs, read, readers), judged, specs, order, missing,
-                              bar.update, options, rename, strings)
+            return score_runs(runs, judged, specs, order, missing, bar.update, options, rename,
+                              strings, mapper=partial(_read_and_score, read=read))
         finally:
             bar.close()
     frame = normalise_runs(runs)
@@ -87,30 +86,33 @@ def scored_runs(runs, judged: Judgments, specs, order: str = "score", missing: s
                       order, missing, options=options, rename=rename, strings=strings)
 
 
-#: Run files read at once on background threads while the caller scores the one before.
-#: With more than two judgment columns (``--per-judge``) scoring a run takes longer than
-#: reading one, and a single file read ahead keeps the scorer busy: ten judges, 20 runs of
-#: 200 topics x 1,000 documents, 7.9 s either way and about 45 MB less with one.
-READERS = 2
+#: Run files read and scored at once, each on a thread of its own.  The compiled reader
+#: and most of numpy's work release the GIL, so two threads keep both cores of a small
+#: machine busy: 20 runs of 200 topics x 1,000 documents under trec_eval's ``all_trec``
+#: (``benchmarks/README.md``) scored in about 0.6 of the time of reading on threads and
+#: scoring on the caller's.
+WORKERS = 2
 
 
-def _read_ahead(paths, read, readers: int = READERS):
-    """``read(path)`` of each path in order, the next ``readers`` files read on threads while
-    the caller scores this one (the compiled reader and numpy release the GIL, so the cores
-    read and score at once); at most ``readers + 1`` run files in memory."""
+def _read_and_score(score, paths, read, workers: int = WORKERS):
+    """``score(read(path))`` of each path, in order, ``workers`` files at once on threads;
+    at most ``workers`` run files and their lists in memory."""
     from collections import deque
     from concurrent.futures import ThreadPoolExecutor
 
+    def one(path):
+        return score(read(path))
+
     paths = list(paths)
     if len(paths) < 2:
-        yield from map(read, paths)
+        yield from map(one, paths)
         return
-    with ThreadPoolExecutor(max_workers=readers, thread_name_prefix="evalkit-read") as pool:
-        ahead = deque(pool.submit(read, p) for p in paths[:readers])
-        for nxt in paths[readers:]:
-            table = ahead.popleft().result()
-            ahead.append(pool.submit(read, nxt))
-            yield table
+    with ThreadPoolExecutor(max_workers=workers, thread_name_prefix="evalkit-score") as pool:
+        ahead = deque(pool.submit(one, p) for p in paths[:workers])
+        for nxt in paths[workers:]:
+            done = ahead.popleft().result()
+            ahead.append(pool.submit(one, nxt))
+            yield done
         while ahead:
             yield ahead.popleft().result()
 

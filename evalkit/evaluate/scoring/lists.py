@@ -28,6 +28,7 @@ or graded below 0) and closes the gaps, column by column: a condensed list
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 
 import numpy as np
 import pandas as pd
@@ -37,9 +38,10 @@ from ...measures.ranked import JUDGED, RankedLists
 from ...measures.registry import MeasureSpec
 from ..runs.order import row_order
 from .judgments import Judgments
+from .run_notes import Tally, by_file
 from .values import measure_values, string_values
 
-__all__ = ["MISSING", "ListOptions", "Scored", "score_runs"]
+__all__ = ["MISSING", "ListOptions", "Scored", "RunScore", "score_table", "score_runs"]
 
 #: ``--missing``: how a qrels topic the run does not return counts.
 MISSING = ("zero", "skip")
@@ -77,19 +79,6 @@ class Scored:
     notes: list[str] = field(default_factory=list)
     dropped: tuple[str, ...] = ()      # run topics no column judges (left out)
     strings: dict = field(default_factory=dict)   # string measure -> (G, R, T) texts (relstring)
-
-
-@dataclass
-class _Tally:
-    """What the notes say, summed over runs."""
-
-    unjudged: int = 0
-    kept: int = 0
-    dropped_rows: int = 0
-    dropped: set = field(default_factory=set)
-    disagree: list = field(default_factory=list)     # (run, topics, of)
-    lacking: list = field(default_factory=list)      # (run, topics)
-    extra: list = field(default_factory=list)        # (run, lines with fields after the sixth)
 
 
 def _depth(specs: list[MeasureSpec], longest: int) -> int:
@@ -212,18 +201,54 @@ def _items(j: Judgments, topic: np.ndarray, doc: np.ndarray) -> tuple[np.ndarray
     return found, item[found]
 
 
+@dataclass
+class RunScore:
+    """One run scored: ``values`` ``(G, M, T)``, ``texts`` (string measure -> ``(G, T)``),
+    ``shown`` ``(T,)`` (the run returns the topic) and what its notes need (``info``:
+    :func:`_place`'s)."""
+
+    tag: str
+    path: object
+    values: np.ndarray
+    texts: dict
+    shown: np.ndarray
+    info: dict
+    extra_lines: int
+
+
+def score_table(table, judgments: Judgments, specs: list[MeasureSpec], order: str = "score",
+                missing: str = "zero", options: ListOptions = ListOptions(),
+                strings=()) -> RunScore:
+    """One run table under every judgment column (see the module docstring): its lists
+    placed once, then every measure a block of columns at a time."""
+    read = [*specs, *strings]                       # the string measures' ranks are read too
+    placed, info = _place(table, judgments, read, order, options)
+    values, texts = [], {s.name: [] for s in strings}
+    for block in _blocks(len(judgments.names), len(judgments.topics) * placed.depth):
+        lists = _lists(placed, judgments, block, read, options.judged_only)
+        values.append(measure_values(lists, specs, placed.shown, missing))
+        for s in strings:
+            texts[s.name].append(string_values(lists, s, placed.shown, missing))
+    return RunScore(table.tag, table.path, np.concatenate(values),
+                    {name: np.concatenate(parts) for name, parts in texts.items()},
+                    placed.shown, info, table.extra_lines)
+
+
 def score_runs(tables, judgments: Judgments, specs: list[MeasureSpec], order: str = "score",
                missing: str = "zero", progress=None,
                options: ListOptions = ListOptions(), rename: dict | None = None,
-               strings=()) -> Scored:
-    """Score each run table of the iterable ``tables`` in turn (see the module docstring).
+               strings=(), mapper=map) -> Scored:
+    """Score each run table of the iterable ``tables`` (see the module docstring):
+    ``mapper(score, tables)`` gives the :class:`RunScore` of each in order (``map``: one
+    after another; the command line's reads and scores files on two threads,
+    :func:`evalkit.evaluate.scoring.engine.scored_runs`).
 
     ``progress(done, topics)`` is called after each run (a progress line); ``options``:
     trec_eval's ``-M`` and ``-J`` (:class:`ListOptions`).  ``rename``: ``{OLD: NEW}``, OLD a
     run tag or a run file (``--rename``); run files whose tags are still alike are named by
-    their files (:func:`_by_file`, said in the notes).  ``strings``: specs of string measures
-    (``relstring``: :func:`evalkit.measures.relstring.relstring`), computed on the same lists
-    (``Scored.strings``; None where a topic is not scored).
+    their files (:func:`~.run_notes.by_file`, said in the notes).  ``strings``: specs of
+    string measures (``relstring``: :func:`evalkit.measures.relstring.relstring`), computed
+    on the same lists (``Scored.strings``; None where a topic is not scored).
     """
     if missing not in MISSING:
         from ...errors import ParameterError
@@ -232,38 +257,21 @@ def score_runs(tables, judgments: Judgments, specs: list[MeasureSpec], order: st
     n_topics = len(judgments.topics)
     per_run, names, present, paths = [], [], [], []
     texts: dict = {s.name: [] for s in strings}
-    read = [*specs, *strings]                       # the string measures' ranks are read too
     rename, used = dict(rename or {}), set()
-    tally = _Tally()
-    for done, table in enumerate(tables, start=1):
-        key = next((k for k in (str(table.path), table.tag) if k in rename), None)
+    tally = Tally()
+    each = partial(score_table, judgments=judgments, specs=specs, order=order, missing=missing,
+                   options=options, strings=strings)
+    for done, run in enumerate(mapper(each, tables), start=1):
+        key = next((k for k in (str(run.path), run.tag) if k in rename), None)
         if key is not None:
             used.add(key)
-        paths.append(table.path)
-        placed, info = _place(table, judgments, read, order, options)
-        shown = placed.shown
-        values, run_texts = [], {s.name: [] for s in strings}
-        for block in _blocks(len(judgments.names), n_topics * placed.depth):
-            lists = _lists(placed, judgments, block, read, options.judged_only)
-            values.append(measure_values(lists, specs, shown, missing))
-            for s in strings:
-                run_texts[s.name].append(string_values(lists, s, shown, missing))
-        per_run.append(np.concatenate(values))
-        for name, parts in run_texts.items():
-            texts[name].append(np.concatenate(parts))
-        names.append(rename[key] if key is not None else table.tag)
-        present.append(shown)
-        tally.unjudged += info["unjudged"]
-        tally.kept += info["kept"]
-        tally.dropped_rows += info["dropped_rows"]
-        tally.dropped.update(info["dropped"])
-        if info["disagree"]:
-            tally.disagree.append((table.tag, info["disagree"], int(shown.sum())))
-        if table.extra_lines:
-            tally.extra.append((table.tag, table.extra_lines))
-        lacking = int((judgments.in_qrels.any(axis=0) & ~shown).sum())
-        if lacking:
-            tally.lacking.append((table.tag, lacking))
+        paths.append(run.path)
+        per_run.append(run.values)
+        for name, values in run.texts.items():
+            texts[name].append(values)
+        names.append(rename[key] if key is not None else run.tag)
+        present.append(run.shown)
+        tally.add(run, judgments)
         if progress is not None:
             progress(done, done * n_topics)
     if tally.kept == 0:
@@ -273,76 +281,12 @@ def score_runs(tables, judgments: Judgments, specs: list[MeasureSpec], order: st
     if unused:
         raise InputError(f"--rename {unused[0]}={rename[unused[0]]}: no run file or run tag is "
                          f"called {unused[0]}", hint="OLD is a run file given or a run's tag")
-    names, by_file = _by_file(names, paths)
+    names, by_name = by_file(names, paths)
     order_idx = sorted(range(len(names)), key=names.__getitem__)
     values = np.stack([per_run[i] for i in order_idx], axis=2)              # (G, M, R, T)
     return Scored(tuple(names[i] for i in order_idx), tuple(judgments.topics), judgments.names,
                   values, np.stack([present[i] for i in order_idx]), judgments.positive,
-                  by_file + _notes(tally, order, missing, n_topics),
+                  by_name + tally.notes(order, missing, n_topics),
                   tuple(sorted(map(str, tally.dropped))),
                   {name: np.stack([runs[i] for i in order_idx], axis=1)
                    for name, runs in texts.items()})
-
-
-def _by_file(names: list[str], paths: list) -> tuple[list[str], list[str]]:
-    """``(names, notes)``: runs whose names are alike named by their file (its name, or its
-    path when those are alike too); a note per such name.  Runs from a frame (no file) with
-    the same name are an error."""
-    from collections import Counter
-    from pathlib import Path
-
-    alike = {n for n, k in Counter(names).items() if k > 1}
-    if not alike:
-        return names, []
-    out, notes = list(names), []
-    for name in sorted(alike):
-        rows = [i for i, n in enumerate(names) if n == name]
-        if any(paths[i] is None for i in rows):
-            raise InputError(f"two runs are named {name}", hint="give each run its own name")
-        files = [Path(paths[i]).name for i in rows]
-        labels = files if len(set(files)) == len(files) else [str(paths[i]) for i in rows]
-        for i, label in zip(rows, labels):
-            out[i] = label
-        notes.append(f"{len(rows)} run files share the run tag {name}: named by their files "
-                     f"({', '.join(labels)}); --rename OLD=NEW names them otherwise")
-    if len(set(out)) != len(out):
-        raise InputError(f"runs named by their files still share a name: {sorted(out)}",
-                         hint="give --rename FILE=NEW for each")
-    return out, notes
-
-
-def _some(items, n: int = 10) -> str:
-    items = list(items)
-    return ", ".join(map(str, items[:n])) + (" ..." if len(items) > n else "")
-
-
-def _notes(t: _Tally, order: str, missing: str, n_topics: int) -> list[str]:
-    notes = []
-    if t.dropped:
-        extra = sorted(t.dropped)
-        notes.append(f"{len(extra)} run topics have no judgments and were dropped "
-                     f"({t.dropped_rows} rows): {_some(extra)}")
-    if t.extra:
-        notes.append(f"{len(t.extra)} run(s) have fields after the sixth on some lines "
-                     f"({_some(f'{run} {k}' for run, k in t.extra)} lines): ignored, as "
-                     "trec_eval ignores them")
-    if t.unjudged:
-        notes.append(f"{t.unjudged} retrieved documents are unjudged (gain 0) in the ranks the "
-                     "measures read")
-    if t.disagree:
-        how = ("scored in score order, as trec_eval orders them (--order rank follows the rank "
-               "column, as NTCIREVAL reads ranked lists)" if order == "score" else
-               "scored in rank-column order (--order rank); trec_eval orders by score")
-        for run, topics, of in t.disagree:
-            notes.append(f"run {run}: its rank column orders {topics} of its {of} topics "
-                         f"differently from its scores; {how}")
-            how = "the same"
-    if t.lacking:
-        counted = ("each scores 0 and counts in the mean, as trec_eval -c counts them "
-                   "(--missing skip leaves them out)" if missing == "zero" else
-                   "left out of the run's mean (--missing skip; --missing zero scores them 0, "
-                   "as trec_eval -c)")
-        lacks = ", ".join(f"{run} {k}" for run, k in t.lacking[:10])
-        notes.append(f"{len(t.lacking)} run(s) lack qrels topics ({lacks}"
-                     f"{' ...' if len(t.lacking) > 10 else ''} of {n_topics}): {counted}")
-    return notes
