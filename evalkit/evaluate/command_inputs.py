@@ -62,6 +62,15 @@ def add_inputs(p: argparse.ArgumentParser, scores: bool = False, listing: bool =
     p.add_argument("runs", nargs="*" if optional else "+", metavar="RUN", help="TREC run files")
 
 
+def check_measures(names) -> None:
+    """``--measure`` parsed as the commands will parse it, so that a name evalkit does not
+    know is refused in one line before any file is read (and before any note)."""
+    if names:
+        from ..measures.registry import expand_all
+
+        expand_all([names] if isinstance(names, str) else list(names), strings=True)
+
+
 def read_inputs(args) -> dict:
     """``runs`` (:class:`RunFiles`) and either ``ratings``, ``dmax`` and ``p`` (judges) or
     ``qrels`` and ``gain_map``, read and checked one file at a time."""
@@ -73,6 +82,7 @@ def read_inputs(args) -> dict:
     from .judges.topics import judge_topics, named_judges, refuse_disjoint_judges
     from .runs.files import RunFiles
 
+    check_measures(getattr(args, "measure", None))
     judged = bool(args.ratings or args.judge)
     qrels = getattr(args, "qrels", None)
     if judged == (qrels is not None):

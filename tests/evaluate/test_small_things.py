@@ -58,3 +58,19 @@ def test_the_assessors_figure_title_counts_the_judges_it_draws():
     # 5 pooled + the assessors' mean + 3 assessors + 3 left out
     assert len(columns) == 12
     assert fig._suptitle.get_text().startswith("Run ranks under 12 judges made from 3 assessors")
+
+
+def test_a_misspelt_measure_is_one_line_before_any_note(capsys, tmp_path):
+    """The grades note of the judges' files must not come first: the name is checked before
+    any file is read, by score, compare and assessors alike."""
+    from evalkit.workspace.cli import main
+
+    judges = [f"--judge=alice={FOLDER / 'alice.qrels'}", f"--judge=bob={FOLDER / 'bob.qrels'}"]
+    runs = sorted(str(p) for p in (FOLDER / "runs").glob("*.txt"))
+    out_dir = tmp_path / "out"
+    for command, extra in (("score", []), ("compare", []), ("assessors", ["--out", str(out_dir)])):
+        assert main([command, *judges, *extra, "--measure", "nDCG@1O", *runs]) == 2
+        out, err = capsys.readouterr()
+        assert (out, err) == ("", "evalkit: --measure nDCG@1O is invalid: expected a cutoff @k "
+                                  "with k >= 1\n"), command
+    assert not out_dir.exists()                                 # nothing written

@@ -171,6 +171,10 @@ def run_score(args) -> int:
     if args.runs.count("-") > 1:
         raise InputError("'-' (a run on standard input) can be given once")
     if args.judgment_groups is not None:
+        from .judgment_groups import group_measures
+        from .engine import measure_names
+
+        group_measures(measure_names(args.measure), args.rel_level)    # before any reading
         if args.per_judge:
             raise InputError("--per-judge scores each judge's own labels; --judgment-groups "
                              "are averaged over each topic's groups, as trec_eval does")
