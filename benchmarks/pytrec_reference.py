@@ -10,8 +10,12 @@ nDCG@10, AP, P@10, R@100 and RR (trec_eval's ``ndcg_cut.10``, ``map``,
 the run's topics is printed at full precision, one line per judge, run and
 measure: ``judge<TAB>run<TAB>measure<TAB>all<TAB>value``, evalkit's names.
 
-Command line: ``python pytrec_reference.py QRELS [QRELS ...] -- RUN [RUN ...]``;
-a judge is named by its qrels file's stem.
+Command line: ``python pytrec_reference.py [--all] QRELS [QRELS ...] -- RUN [RUN ...]``;
+a judge is named by its qrels file's stem.  With ``--all`` every measure pytrec_eval
+supports is computed (trec_eval's ``all_trec`` as pytrec_eval has it: trec_eval 9's, without
+``rbp``, ``rbp_resid`` and ``unj``) and each is summarised over the topics as trec_eval
+summarises it (``pytrec_eval.compute_aggregated_measure``: the sum of the counts, the
+geometric mean of ``gm_map`` and ``gm_bpref``, else the mean), named as trec_eval prints it.
 """
 
 from __future__ import annotations
@@ -46,14 +50,25 @@ def read_run(path: str) -> tuple[str, dict]:
 
 
 def main(argv: list[str]) -> int:
+    every = argv[:1] == ["--all"]
+    argv = argv[1:] if every else argv
     cut = argv.index("--")
-    judges = {Path(p).stem: pytrec_eval.RelevanceEvaluator(read_qrels(p), MEASURES)
+    measures = pytrec_eval.supported_measures if every else MEASURES
+    judges = {Path(p).stem: pytrec_eval.RelevanceEvaluator(read_qrels(p), measures)
               for p in argv[:cut]}
     out = []
     for path in argv[cut + 1:]:
         tag, run = read_run(path)
         for judge, evaluator in judges.items():
             per_topic = evaluator.evaluate(run)
+            if every:
+                for key in next(iter(per_topic.values())):
+                    if key in ("runid", "relstring"):         # not numbers
+                        continue
+                    values = [scores[key] for scores in per_topic.values()]
+                    value = pytrec_eval.compute_aggregated_measure(key, values)
+                    out.append(f"{judge}\t{tag}\t{key}\tall\t{value!r}\n")
+                continue
             for key, name in NAMES.items():
                 values = [scores[key] for scores in per_topic.values()]
                 out.append(f"{judge}\t{tag}\t{name}\tall\t{sum(values) / len(values)!r}\n")

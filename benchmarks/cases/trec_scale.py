@@ -99,6 +99,10 @@ def bench_trec_scale(build: Path, repeats: int = 3, evalkit_path: str | None = N
                                                         ("--judge", f"{q.stem}={q}")],
                                       "--per-judge", *measures, "--format", "csv", *runs], env)
     jobs[f"pytrec_eval per judge {lo}"] = ([reference, script, *map(str, panel), "--", *runs], None)
+    jobs[f"score all_trec {lo}"] = ([*cli, "score", "--judge", f"qrels={data[lo]['qrels']}",
+                                     "--measure", "all_trec", "--format", "csv", *runs], env)
+    jobs[f"pytrec_eval all {lo}"] = ([reference, script, "--all", str(data[lo]["qrels"]), "--",
+                                      *runs], None)
     jobs[f"compare {lo}"] = ([*cli, "compare", "--ratings", str(data[lo]["ratings"]), "--gain",
                               "ug", "--measure", "nDCG@10", "--measure", "nERR@10", "--trials",
                               "1000", *runs], env)
@@ -135,6 +139,7 @@ def bench_trec_scale(build: Path, repeats: int = 3, evalkit_path: str | None = N
                               f"peak memory {m[f'score {label}']:.0f} MB vs pytrec_eval's "
                               f"{m[f'pytrec_eval {label}']:.0f} MB; {len(shared)} of {len(theirs)} "
                               f"means compared, largest difference {worst:.1e}"})
+    rows.append(_all_trec_row(outputs, t, m, times, lo, repeats))
     flat = m[f"score {hi}"] / m[f"score {lo}"]
     top = max(m[k] for k in m if k.startswith("score"))
     rows.append({"name": f"evalkit score's peak memory, {lo} and {hi} runs, and per judge",
@@ -152,6 +157,38 @@ def bench_trec_scale(build: Path, repeats: int = 3, evalkit_path: str | None = N
                           f"the unmeasured first score run took {first:.1f} s"})
     rows.append(_hostile_row(build, env, data[lo]["ratings"]))
     return rows
+
+
+def _all_trec_row(outputs: dict, t: dict, m: dict, times: dict, lo: int, repeats: int) -> dict:
+    """``--measure all_trec`` against pytrec_eval computing every measure it has: time,
+    memory, and every shared summary compared (by trec_eval's names; ``iprec_at_recall`` and
+    ``11pt_avg`` left out: pytrec_eval keeps trec_eval 9's cutoffs, evalkit 10's,
+    ``docs/measures.md``)."""
+    from evalkit.evaluate.scoring.trec_eval_format import trec_eval_name
+    from evalkit.measures.registry import parse_measure
+
+    ours = {}
+    for (judge, run, name), value in _means(outputs[f"score all_trec {lo}"], False).items():
+        trec = trec_eval_name(parse_measure(name))
+        if trec is not None:
+            ours[judge, run, trec] = value
+    theirs = {k: v for k, v in _means(outputs[f"pytrec_eval all {lo}"], True).items()
+              if not k[2].startswith(("iprec_at_recall", "11pt_avg"))}
+    shared = sorted(set(theirs) & set(ours))
+    worst = max((abs(ours[k] - theirs[k]) / max(1.0, abs(theirs[k])) for k in shared),
+                default=float("inf"))
+    ratio = t[f"score all_trec {lo}"] / t[f"pytrec_eval all {lo}"]
+    same = len(shared) == len(theirs) and worst <= 1e-12
+    a, b = times[f"score all_trec {lo}"], times[f"pytrec_eval all {lo}"]
+    return {"name": f"evalkit score --measure all_trec, {lo} runs x 200 topics x 1000 docs",
+            "evalkit_s": t[f"score all_trec {lo}"], "reference_s": t[f"pytrec_eval all {lo}"],
+            "speed_up": 1 / ratio, "target": "<= 0.5", "ok": ratio <= 0.5 and same,
+            "check": f"time / pytrec_eval's (all its measures) = {ratio:.2f} (medians of "
+                     f"{repeats}: {', '.join(f'{x:.2f}' for x in a)} s vs "
+                     f"{', '.join(f'{x:.2f}' for x in b)} s); peak memory "
+                     f"{m[f'score all_trec {lo}']:.0f} MB vs {m[f'pytrec_eval all {lo}']:.0f} MB; "
+                     f"{len(shared)} of {len(theirs)} summaries compared, largest relative "
+                     f"difference {worst:.1e}"}
 
 
 def _hostile_row(build: Path, env: dict, ratings: Path) -> dict:

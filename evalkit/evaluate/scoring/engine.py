@@ -73,7 +73,8 @@ def scored_runs(runs, judged: Judgments, specs, order: str = "score", missing: s
         skip = skip_headers()          # --skip-header, read here: the reading thread has no context
         bar = Progress(runs, progress)
         try:
-            read = partial(run_table, vocabulary=vocabulary, compiled=compiled, skip_header=skip)
+            read = partial(run_table, vocabulary=vocabulary, compiled=compiled, skip_header=skip,
+                           distinct_docs=False)        # a document's code is read per topic
             return score_runs(runs, judged, specs, order, missing, bar.update, options, rename,
                               strings, mapper=partial(_read_and_score, read=read))
         finally:
