@@ -92,8 +92,10 @@ def _cap(n, options: ListOptions):
 
 #: Cells (columns x topics x ranks) of one block of ranked lists: with many judges' columns
 #: the measures are computed a block of columns at a time, so that their temporary arrays
-#: stay near 8 MB each (ten judges, 200 topics, 1,000 ranks: 16 MB each at once).
-LIST_CELLS = 1 << 20
+#: stay near 4 MB each on each of the two threads that score at once (ten judges, 200
+#: topics, 1,000 ranks: 16 MB each at once; 2^20 cells on two threads: 399 MB at the peak,
+#: 2^19: 367 MB and no slower).
+LIST_CELLS = 1 << 19
 
 
 @dataclass(frozen=True)
