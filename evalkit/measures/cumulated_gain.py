@@ -55,6 +55,13 @@ def _run_dcg(lists: RankedLists) -> np.ndarray:
     return memo(lists, "dcg", lambda: _cumulated(lists.gains))
 
 
+def _ideal_dcg(lists: RankedLists) -> np.ndarray:
+    """``IDCG(k)``, ``k = 0 .. max(W, D) + 1`` (shared by ndcg_rel and Rndcg: a shorter
+    ideal's ``IDCG`` is a prefix of it, the same additions in the same order)."""
+    length = max(lists.ideal.shape[-1], lists.depth) + 1
+    return memo(lists, "idcg", lambda: _cumulated(_ideal(lists, length)))
+
+
 def bin_g(lists: RankedLists, rel: float = 1) -> np.ndarray:
     """binG ``(G, T)``."""
     hit = relevant(lists.gains, rel)
@@ -80,11 +87,11 @@ def ndcg_rel(lists: RankedLists) -> np.ndarray:
     depth = gains.shape[-1]
     positive = np.count_nonzero(lists.ideal > 0, axis=-1)                   # P
     dcg = _run_dcg(lists)[..., 1:]                                          # DCG(r), r = 1..D
-    idcg = _cumulated(_ideal(lists, depth))                                 # IDCG(k), k = 0..D
+    idcg = _ideal_dcg(lists)[..., :depth + 1]                               # IDCG(k), k = 0..D
     at = np.minimum(np.arange(1, depth + 1), positive[..., None])
     with np.errstate(invalid="ignore", divide="ignore"):
         found = np.where(gains > 0, dcg / np.take_along_axis(idcg, at, axis=-1), 0.0).sum(-1)
-        full = _cumulated(lists.ideal)
+        full = _ideal_dcg(lists)[..., :lists.ideal.shape[-1] + 1]
         best = np.take_along_axis(full, positive[..., None], axis=-1)[..., 0]
         missed = positive - np.count_nonzero(gains > 0, axis=-1)
         total = found + missed * dcg[..., -1] / best
@@ -100,7 +107,7 @@ def r_ndcg(lists: RankedLists, rel: float = 1, big_r: np.ndarray | None = None) 
     ideal = _ideal(lists, length)
     positive = np.count_nonzero(ideal > 0, axis=-1)                         # P
     dcg = _run_dcg(lists)                                                   # DCG(k), k = 0..D
-    idcg = _cumulated(ideal)                                                # IDCG(k), k = 0..length
+    idcg = _ideal_dcg(lists)                                                # IDCG(k), k = 0..length
     b = np.arange(1, length)
     boundary = ideal[..., 1:] != ideal[..., :-1]                            # I(b) != I(b-1)
     run_dcg = dcg[..., np.minimum(b, depth)]
