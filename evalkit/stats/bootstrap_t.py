@@ -82,10 +82,11 @@ def resample_indices(seed, sets: int, resamples: int, n: int, big_n: int):
         yield rng.integers(0, n, size=(resamples, n)), rng.integers(0, big_n, size=(resamples, big_n))
 
 
-def _counts(index: np.ndarray, size: int) -> np.ndarray:
+def _counts(index: np.ndarray, size: int, out: np.ndarray) -> None:
+    """Write the multiplicities of the ``(B, size)`` resampled indices into ``out``."""
     rows = index.shape[0]
     flat = (index + size * np.arange(rows)[:, None]).ravel()
-    return np.bincount(flat, minlength=rows * size).reshape(rows, size).astype(float)
+    out[...] = np.bincount(flat, minlength=rows * size).reshape(rows, size)
 
 
 def _stack(a: np.ndarray, sets: int) -> np.ndarray:
@@ -162,9 +163,12 @@ def bootstrap_t_means(y, yhat, yhat_unlabelled, alpha: float = 0.05, resamples: 
     indices = resample_indices(seed, sets, resamples, n, big_n)
     for start in range(0, sets, block):
         part = slice(start, min(start + block, sets))
-        drawn = [next(indices) for _ in range(part.stop - part.start)]
-        c_l = np.stack([_counts(li, n) for li, _ in drawn])
-        c_u = np.stack([_counts(ui, big_n) for _, ui in drawn])
+        c_l = np.empty((part.stop - part.start, resamples, n))
+        c_u = np.empty((part.stop - part.start, resamples, big_n))
+        for j in range(part.stop - part.start):
+            li, ui = next(indices)
+            _counts(li, n, c_l[j])
+            _counts(ui, big_n, c_u[j])
         t_star = _studentized(c_l @ labelled[part], c_u @ unlabelled[part], n, big_n,
                               {m: theta[m][part] for m in base}, scale[part])
         for m, t in t_star.items():
