@@ -3,14 +3,17 @@ written here (one resample at a time, the formulas spelled out), the same seed t
 near the t interval on normal data, an infinite end where the data cannot bound it, and bad
 values refused in one line (exit 2)."""
 
+import json
 import math
 import sys
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from evalkit.evaluate import estimate
+from evalkit.evaluate.estimation.output import table_text
 from evalkit.stats.bootstrap_t import bootstrap_t_means
 from evalkit.stats.prediction_powered import classical_mean, prediction_powered_mean
 from evalkit.workspace.cli import main
@@ -134,6 +137,13 @@ def test_an_end_is_infinite_where_resamples_have_no_spread_and_zero_spread_gives
     e = bootstrap_t_means(y, y, yu, 0.05, 199, 0)["classical"]
     assert e.low[0] == -np.inf and np.isfinite(e.high[0])
     assert e.low[1] == e.high[1] == 1.0
+
+
+def test_an_infinite_end_is_valid_json_and_plain_text_in_csv():
+    frame = pd.DataFrame({"ci_low": [-np.inf, 0.25], "ci_high": [np.inf, np.nan]})
+    rows = json.loads(table_text(frame, "json"), parse_constant=lambda c: pytest.fail(c))
+    assert rows == [{"ci_low": "-inf", "ci_high": "inf"}, {"ci_low": 0.25, "ci_high": None}]
+    assert table_text(frame, "csv").splitlines()[1:] == ["-inf,inf", "0.25,nan"]
 
 
 def test_the_command_and_the_api_give_bootstrap_t_rows(tmp_path, capsys):
