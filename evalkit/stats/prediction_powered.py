@@ -29,7 +29,9 @@ Intervals (``interval``):
 * ``"t"``: ``ddof = 1`` variances and Student's t quantile with ``n - 1``
   degrees of freedom (``T - 1`` for a mean over all ``T`` topics): the usual
   mend of the normal interval's undercoverage at small ``n``, whose coverage
-  the study of :mod:`evalkit.evaluate.estimation.coverage` measures.
+  the study of :mod:`evalkit.evaluate.estimation.coverage` measures;
+* ``"bootstrap-t"``: the studentized bootstrap of :mod:`evalkit.stats.bootstrap_t`
+  (its quantiles come from resamples, so :func:`quantile` has none).
 
 The quantiles and tails come from ``scipy.special`` (the kernels of
 ``scipy.stats.norm`` and ``scipy.stats.t``, the same bits, without the 1-2 s
@@ -47,11 +49,15 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import special
 
-__all__ = ["INTERVALS", "MeanEstimate", "classical_mean", "power_tuned_lambda",
+__all__ = ["CLOSED_FORM", "INTERVALS", "MeanEstimate", "classical_mean", "power_tuned_lambda",
            "prediction_powered_mean", "quantile"]
 
-#: The interval variants: normal quantiles with ddof 0 (ppi-python's), t quantiles with ddof 1.
-INTERVALS = ("normal", "t")
+#: The interval variants: normal quantiles with ddof 0 (ppi-python's), t quantiles with ddof 1,
+#: and the studentized bootstrap (:mod:`evalkit.stats.bootstrap_t`).
+INTERVALS = ("normal", "t", "bootstrap-t")
+
+#: The variants with a closed-form quantile (:func:`quantile`).
+CLOSED_FORM = ("normal", "t")
 
 #: The smallest standard error a p-value divides by (ppi-python's floor, 1e-16).
 _SE_FLOOR = 1e-16
@@ -77,7 +83,8 @@ def quantile(alpha: float, interval: str, df) -> np.ndarray:
         return special.ndtri(1 - alpha / 2.0)                  # scipy.stats.norm.ppf's kernel
     if interval == "t":
         return special.stdtrit(df, 1 - alpha / 2.0)            # scipy.stats.t.ppf's kernel
-    raise ValueError(f"interval must be one of {INTERVALS}, not {interval!r}")
+    raise ValueError(f"interval must be one of {CLOSED_FORM} (bootstrap-t: "
+                     f"evalkit.stats.bootstrap_t), not {interval!r}")
 
 
 def _p_value(estimate, se, interval: str, df) -> np.ndarray:
@@ -86,8 +93,9 @@ def _p_value(estimate, se, interval: str, df) -> np.ndarray:
 
 
 def _ddof(interval: str) -> int:
-    if interval not in INTERVALS:
-        raise ValueError(f"interval must be one of {INTERVALS}, not {interval!r}")
+    if interval not in CLOSED_FORM:
+        raise ValueError(f"interval must be one of {CLOSED_FORM} (bootstrap-t: "
+                         f"evalkit.stats.bootstrap_t), not {interval!r}")
     return 0 if interval == "normal" else 1
 
 

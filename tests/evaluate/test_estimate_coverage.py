@@ -10,15 +10,18 @@ from evalkit.evaluate.estimation.coverage import (COVERAGE_COLUMNS, SETTINGS, Wo
 
 @pytest.fixture(scope="module")
 def quick():
-    return coverage_table(ns=(10, 25), draws=60, pool=300)
+    return coverage_table(ns=(10, 25), draws=60, pool=300, resamples=199)
 
 
 def test_the_table_has_every_setting_n_method_and_interval(quick):
     assert list(quick.columns) == COVERAGE_COLUMNS
-    assert len(quick) == len(SETTINGS) * 2 * 4 * 2
+    assert len(quick) == len(SETTINGS) * 2 * 4 * 3                # settings x n x methods x intervals
     assert quick[["setting", "n", "method", "interval"]].drop_duplicates().shape[0] == len(quick)
     assert quick["coverage"].between(0, 1).all() and (quick["mc_error"] > 0).all()
     assert (quick.loc[quick["method"] == "classical", "width_ratio"] == 1).all()
+    # only the bootstrap-t can have an infinite end, and its widths are finite (clipped to [0, 1])
+    assert (quick.loc[quick["interval"] != "bootstrap-t", "infinite"] == 0).all()
+    assert np.isfinite(quick["width_ratio"]).all()
 
 
 def test_t_intervals_contain_the_normal_ones(quick):
@@ -41,7 +44,7 @@ def test_a_perfect_proxy_gives_the_widths_the_formula_says():
     rng = np.random.default_rng(0)
     scores = rng.beta(2, 3, size=(5000, 4))
     world = World("perfect", ("a", "b", "c", "d"), scores, scores)
-    rows = coverage_rows(world, n=100, draws=400, seed=1, topics=200).set_index(
+    rows = coverage_rows(world, n=100, draws=400, seed=1, topics=200, resamples=99).set_index(
         ["method", "interval"])["width_ratio"]
     proxy, ppi = rows[("proxy", "normal")], rows[("ppi", "normal")]
     assert ppi / proxy == pytest.approx(np.sqrt(200 / 100), rel=0.01)

@@ -46,6 +46,12 @@ def check_options(alpha: float, interval: str, plan, bootstrap: int, trials: int
         raise ParameterError("alpha", alpha, "a level between 0 and 1, e.g. 0.05")
     if interval not in INTERVALS:
         raise ParameterError("interval", interval, " or ".join(INTERVALS))
+    if interval == "bootstrap-t":
+        from ...stats.bootstrap_t import min_resamples
+
+        if bootstrap < min_resamples(alpha):
+            raise ParameterError("bootstrap", bootstrap, f"at least {min_resamples(alpha)} "
+                                 f"resamples for --interval bootstrap-t at alpha {alpha:g}")
     if plan is not None and not plan > 0:
         raise ParameterError("plan", plan, "a positive interval width, e.g. 0.05")
     if bootstrap < 1:
@@ -82,7 +88,8 @@ def estimate_report(runs, labels: pd.DataFrame, reference: str, proxy: str, meas
     if not measures:
         raise InputError("give at least one measure, e.g. nDCG@10")
     scores = topic_scores(runs, labels, reference, proxy, measures, order, sources)
-    report = EstimateReport(estimates_table(scores, alpha, interval), scores.frame(), alpha=alpha)
+    report = EstimateReport(estimates_table(scores, alpha, interval, bootstrap, seed),
+                            scores.frame(), alpha=alpha)
     report.notes = sampling_note(scores, alpha)
     report.summary = [f"{len(scores.runs)} runs; {scores.n} of {scores.topics} topics judged by "
                       f"the reference {reference}, all by the proxy {proxy}; {interval} intervals "
@@ -90,7 +97,7 @@ def estimate_report(runs, labels: pd.DataFrame, reference: str, proxy: str, meas
     if pairs:
         from .pairs import pairs_table, verdict_summary, verdicts_table
 
-        report.pairs = pairs_table(scores, alpha, interval)
+        report.pairs = pairs_table(scores, alpha, interval, bootstrap, seed)
         report.verdicts = verdicts_table(report.pairs)
         report.summary += verdict_summary(report.verdicts)
     if plan is not None:
@@ -118,7 +125,9 @@ def estimate(runs, judges, *, reference: str, proxy: str, measures=("nDCG@10",),
     ``{name: qrels path or frame}`` or a labels frame, among them ``reference``
     (the humans, some topics) and ``proxy`` (e.g. an LLM, every topic).
     ``alpha``: 1 - the intervals' level; ``interval``: ``"normal"``
-    (ppi-python's) or ``"t"`` (``ddof = 1``, ``t_{n-1}``); ``pairs``: every
+    (ppi-python's), ``"t"`` (``ddof = 1``, ``t_{n-1}``) or ``"bootstrap-t"``
+    (:mod:`evalkit.stats.bootstrap_t`: ``bootstrap`` resamples, at least 99,
+    ``seed``); ``pairs``: every
     pair of runs (``pairs``, ``verdicts``); ``plan``: an interval width, the
     reference topics needed for it (``plan``); ``bias``: does the proxy
     favour a run (``bias``; ``bootstrap`` resamples, ``trials``

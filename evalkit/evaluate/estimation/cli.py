@@ -27,7 +27,7 @@ DESCRIPTION = (
 
 #: output.py's choices, spelled here so that building the parser imports nothing heavy
 FORMATS = ("csv", "json", "markdown")
-INTERVALS = ("normal", "t")
+INTERVALS = ("normal", "t", "bootstrap-t")
 
 
 def add_estimate_parser(sub) -> None:
@@ -47,9 +47,12 @@ def add_estimate_parser(sub) -> None:
     ap.add_argument("--measure", action="append", metavar="M", required=True, help=MEASURE_HELP)
     ap.add_argument("--alpha", type=float, default=0.05,
                     help="1 - the intervals' level and the tests' level (default 0.05)")
-    ap.add_argument("--interval", choices=INTERVALS, default="normal",
+    ap.add_argument("--interval", default="normal", metavar="{" + ",".join(INTERVALS) + "}",
                     help="normal (default): normal quantiles, ddof 0, as ppi-python; t: t "
-                         "quantiles with n - 1 degrees of freedom, ddof 1 (few reference topics)")
+                         "quantiles with n - 1 degrees of freedom, ddof 1 (few reference "
+                         "topics); bootstrap-t: the studentized bootstrap of both samples of "
+                         "topics (--bootstrap resamples, at least 99; --seed), p-values too; "
+                         "checked before any work, a wrong value is one line, exit 2")
     ap.add_argument("--pairs", action="store_true",
                     help="every pair of runs: differences, intervals, p-values, Holm, verdicts")
     ap.add_argument("--plan", type=float, metavar="WIDTH",
@@ -59,11 +62,13 @@ def add_estimate_parser(sub) -> None:
                     help="does the proxy favour a run: each run's shift (proxy - reference) on "
                          "the topics both judged, against the other runs' (figure with --out)")
     ap.add_argument("--bootstrap", type=int, default=1000, metavar="B",
-                    help="topic-bootstrap resamples of --bias's intervals (default 1000)")
+                    help="topic-bootstrap resamples of --bias's intervals and of "
+                         "--interval bootstrap-t (default 1000)")
     ap.add_argument("--trials", type=int, default=TRIALS, metavar="B",
                     help=f"randomisation trials of --bias's test (default {TRIALS})")
     ap.add_argument("--seed", type=int, default=0, metavar="S",
-                    help="seed of --bias's bootstrap and randomisation test (default 0)")
+                    help="seed of the bootstraps (--bias, --interval bootstrap-t) and of "
+                         "--bias's randomisation test (default 0)")
     ap.add_argument("--fill", metavar="FILE", help=FILL_HELP)
     ap.add_argument("--order", choices=ORDERS, default="score",
                     help="score (default): as trec_eval; rank: by the rank column (NTCIREVAL)")

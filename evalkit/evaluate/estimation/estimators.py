@@ -10,7 +10,9 @@ On the per-topic scores of :class:`~evalkit.evaluate.estimation.topic_scores.Top
 * ``ppi``: prediction-powered inference, ``lam = 1`` (ppi-python's ``ppi_mean_ci(lam=1)``);
 * ``ppi++``: ``lam`` power-tuned and clipped to [0, 1] (``ppi_mean_ci(lam=None)``).
 
-The formulas are :mod:`evalkit.stats.prediction_powered`'s.  Each row also
+The formulas are :mod:`evalkit.stats.prediction_powered`'s; ``interval="bootstrap-t"``
+takes the intervals and p-values from :mod:`evalkit.stats.bootstrap_t` (``resamples``,
+``seed``).  Each row also
 gives ``lambda`` and ``effective_reference_topics``, ``var(Y) / se^2``: how
 many reference topics alone would give the interval's standard error.
 :func:`estimate_rows` also works on the differences of two runs
@@ -35,9 +37,16 @@ PROXY_NOTE = "biased: the proxy judge alone, uncorrected"
 
 
 def method_estimates(reference, proxy_labelled, proxy_unlabelled, alpha: float,
-                     interval: str) -> dict[str, MeanEstimate]:
+                     interval: str, resamples: int = 1000, seed=0,
+                     own_axes: int = 0) -> dict[str, MeanEstimate]:
     """``{method: MeanEstimate}`` over the leading axes of the ``(..., n)`` and ``(..., N)``
-    arrays."""
+    arrays; ``resamples``, ``seed`` and ``own_axes`` serve ``interval="bootstrap-t"``
+    (:func:`evalkit.stats.bootstrap_t.bootstrap_t_means`)."""
+    if interval == "bootstrap-t":
+        from ...stats.bootstrap_t import bootstrap_t_means
+
+        return bootstrap_t_means(reference, proxy_labelled, proxy_unlabelled, alpha, resamples,
+                                 seed, own_axes)
     every = np.concatenate([proxy_labelled, proxy_unlabelled], axis=-1)
     return {
         "classical": classical_mean(reference, alpha, interval),
@@ -54,11 +63,12 @@ def used_topics(method: str, n: int, topics: int) -> tuple[int, int]:
     return {"classical": (n, n), "proxy": (0, topics)}.get(method, (n, topics))
 
 
-def estimates_table(scores, alpha: float = 0.05, interval: str = "normal") -> pd.DataFrame:
+def estimates_table(scores, alpha: float = 0.05, interval: str = "normal",
+                    resamples: int = 1000, seed: int = 0) -> pd.DataFrame:
     """Rows ``run, measure, method, estimate, ci_low, ci_high, reference_topics, topics,
     effective_reference_topics, lambda, note``: one per run, measure and method."""
     found = method_estimates(scores.reference, scores.proxy_labelled, scores.proxy_unlabelled,
-                             alpha, interval)
+                             alpha, interval, resamples, seed)
     rows = []
     for m, measure in enumerate(scores.measures):
         for r, run in enumerate(scores.runs):

@@ -25,8 +25,16 @@ FORMATS = ("csv", "json", "markdown")
 EXTENSIONS = {"csv": "csv", "json": "json", "markdown": "md"}
 
 
+def _json_value(v):
+    """NaN as null; an infinite interval end (``--interval bootstrap-t``) as ``"inf"`` or
+    ``"-inf"``, since JSON has no infinity."""
+    if isinstance(v, float) and (v != v or v in (float("inf"), float("-inf"))):
+        return None if v != v else ("inf" if v > 0 else "-inf")
+    return v
+
+
 def _records(frame: pd.DataFrame) -> list[dict]:
-    return [{k: (None if isinstance(v, float) and v != v else v) for k, v in row.items()}
+    return [{k: _json_value(v) for k, v in row.items()}
             for row in frame.astype(object).to_dict(orient="records")]
 
 

@@ -6,7 +6,8 @@ under each judge are estimated as a run's scores are
 reference's differences), ``proxy`` (the proxy's on all topics), ``ppi``
 (``lam = 1``; its p-value is ppi-python's ``ppi_mean_pval``) and ``ppi++``
 (``lam`` tuned on the differences as ``ppi_mean_ci`` tunes it, the p-value
-with the same ``lam``).  Holm's step-down correction (Holm, *A simple
+with the same ``lam``; with ``interval="bootstrap-t"`` the bootstrap-t p-value,
+``(#{|t*| >= |t|} + 1) / (B + 1)``, of :mod:`evalkit.stats.bootstrap_t`).  Holm's step-down correction (Holm, *A simple
 sequentially rejective multiple test procedure*, Scand. J. Statist. 6, 1979)
 runs over the pairs, per measure and method.
 
@@ -37,7 +38,8 @@ def verdict(difference: float, p_holm: float, alpha: float) -> str:
     return "a>b" if difference > 0 else "a<b"
 
 
-def pairs_table(scores, alpha: float = 0.05, interval: str = "normal") -> pd.DataFrame:
+def pairs_table(scores, alpha: float = 0.05, interval: str = "normal", resamples: int = 1000,
+                seed: int = 0) -> pd.DataFrame:
     """Rows ``run_a, run_b, measure, method, difference, ci_low, ci_high, p_value, p_holm,
     verdict, reference_topics, topics, lambda``: every pair of runs (``a`` before ``b`` in
     name order), measure and method."""
@@ -52,7 +54,7 @@ def pairs_table(scores, alpha: float = 0.05, interval: str = "normal") -> pd.Dat
         return x[:, a] - x[:, b]                                         # (M, P, topics)
 
     found = method_estimates(diff(scores.reference), diff(scores.proxy_labelled),
-                             diff(scores.proxy_unlabelled), alpha, interval)
+                             diff(scores.proxy_unlabelled), alpha, interval, resamples, seed)
     rows = []
     for m, measure in enumerate(scores.measures):
         for method in METHODS:

@@ -3,7 +3,8 @@
 From the variances estimated on the present ``n0`` reference topics and
 ``T`` topics, the interval's width at ``n`` reference topics (and ``T - n``
 others) is ``2 * q * SE(n)`` with ``q`` the interval's quantile (``z`` or
-``t_{n-1}``) and
+``t_{n-1}``; ``t_{n-1}`` for ``bootstrap-t``, whose quantiles at another ``n`` no
+resample of the present topics gives) and
 
 * ``classical``: ``SE(n)^2 = var(Y) / n``;
 * ``ppi++``: ``SE(n)^2 = var(Y - lam Yh) / n + lam^2 var(Yh) / (T - n)``,
@@ -43,7 +44,7 @@ def plan_widths(y, yhat, yhat_all, alpha: float, interval: str) -> dict[str, np.
     ddof = 0 if interval == "normal" else 1
     big_t = yhat_all.shape[-1]
     n = np.arange(2, big_t + 1, dtype=float)
-    q = quantile(alpha, interval, n - 1)
+    q = quantile(alpha, "t" if interval == "bootstrap-t" else interval, n - 1)
     var_y = y.var(-1, ddof=ddof)[..., None]
     cov = ((y - y.mean(-1, keepdims=True)) * (yhat - yhat.mean(-1, keepdims=True))).sum(-1)
     cov = (cov / (y.shape[-1] - ddof))[..., None]

@@ -32,7 +32,7 @@ __getattr__, __dir__, _exported = exports(__name__, {
               "singled_out"),
     "pool_depth": ("DEPTHS", "STRATEGIES", "pool_depth_study"),
     "figures": ("coverage_figure", "width_figure", "pool_depth_figure"),
-    "verdicts": ("claims",),
+    "verdicts": ("claims", "holding_variants"),
 })
 
 __all__ = ["NOTEBOOK", "PARAMETERS", *_exported]
@@ -63,8 +63,9 @@ NOTEBOOK = Notebook(
     figures=(
         ("coverage.png", "Coverage of the 95% intervals of the humans-only (classical), PPI and "
                          "PPI++ estimates in three simulated worlds where the truth is known "
-                         "(n human topics of 200), normal and t quantiles, bars 2 Monte Carlo "
-                         "errors; below, the width over the classical interval's. A quick "
+                         "(n human topics of 200), normal and t quantiles and the bootstrap-t, "
+                         "bars 2 Monte Carlo errors; below, the width over the classical "
+                         "interval's (bootstrap-t widths clipped to [0, 1]). A quick "
                          "version of the coverage study (make sweep-ppi-coverage)."),
         ("width_ratio.png", "LLMJudge 2024: each LLM judge's PPI and PPI++ interval width over "
                             "the humans-only width with 10 of 25 topics human-labelled, judges "

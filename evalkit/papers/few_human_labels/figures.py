@@ -22,6 +22,9 @@ __all__ = ["coverage_figure", "width_figure", "pool_depth_figure"]
 METHOD_COLOURS = {"classical": "#000000", "proxy": "#D55E00", "ppi": "#0072B2",
                   "ppi++": "#009E73"}
 STRATEGY_COLOURS = {"non-relevant": "#D55E00", "condensed": "#E69F00", "filled": "#0072B2"}
+#: (interval, line style, marker, x shift) of each interval variant in coverage.png.
+INTERVAL_STYLES = (("normal", "--", "o", -0.6), ("t", "-", "o", 0.0),
+                   ("bootstrap-t", ":", "s", 0.6))
 SETTING_TITLES = {"noisy": "(a) LLM unbiased, noisy", "lenient": "(b) LLM lenient by a grade",
                   "favouring": "(c) LLM favours one run"}
 
@@ -33,8 +36,9 @@ def _legend_below(fig, ax, ncol: int) -> None:
 
 
 def coverage_figure(coverage: pd.DataFrame, draws: int):
-    """Top: coverage of classical, PPI and PPI++ (normal and t intervals) with 2 MC errors
-    (the proxy-only intervals, far below, are in the table); bottom: width over classical."""
+    """Top: coverage of classical, PPI and PPI++ (normal, t and bootstrap-t intervals) with 2
+    MC errors (the proxy-only intervals, far below, are in the table); bottom: width over
+    classical."""
     import matplotlib.pyplot as plt
 
     settings = list(dict.fromkeys(coverage["setting"]))
@@ -44,24 +48,25 @@ def coverage_figure(coverage: pd.DataFrame, draws: int):
         part = coverage[coverage["setting"] == setting]
         top, bottom = axes[0, k], axes[1, k]
         for method in ("classical", "ppi", "ppi++"):
-            for interval, style, shift in (("normal", "--", -0.8), ("t", "-", 0.8)):
+            for interval, style, marker, shift in INTERVAL_STYLES:
                 row = part[(part["method"] == method) & (part["interval"] == interval)]
-                x = row["n"].to_numpy() + shift + {"classical": -1.6, "ppi": 0,
-                                                   "ppi++": 1.6}[method]
+                if row.empty:
+                    continue
+                x = row["n"].to_numpy() + shift + {"classical": -2.0, "ppi": 0,
+                                                   "ppi++": 2.0}[method]
                 top.errorbar(x, row["coverage"], yerr=2 * row["mc_error"], ls=style,
-                             marker="o", ms=3, capsize=2, color=METHOD_COLOURS[method],
-                             label=f"{method}, {interval} quantiles")
+                             marker=marker, ms=3, capsize=2, color=METHOD_COLOURS[method],
+                             label=f"{method}, {interval}")
                 if method != "classical":
-                    bottom.plot(row["n"], row["width_ratio"], ls=style, marker="o", ms=3,
-                                color=METHOD_COLOURS[method],
-                                label=f"{method}, {interval} quantiles")
+                    bottom.plot(row["n"], row["width_ratio"], ls=style, marker=marker, ms=3,
+                                color=METHOD_COLOURS[method], label=f"{method}, {interval}")
         top.axhline(0.95, color="grey", lw=0.8)
         bottom.axhline(1.0, color="grey", lw=0.8)
         top.set_title(SETTING_TITLES.get(setting, setting), fontsize=9)
         bottom.set_xlabel("human-labelled topics n (of 200)")
         bottom.set_xticks(sorted(part["n"].unique()))
     axes[0, 0].set_ylabel("coverage of the 95% interval")
-    axes[1, 0].set_ylabel("width / classical width")
+    axes[1, 0].set_ylabel("width / classical width\n(same interval variant)")
     fig.suptitle(f"Coverage over {draws} draws per setting (bars: 2 Monte Carlo errors; "
                  f"grey: 0.95); the proxy-only intervals, far below, are in coverage.csv",
                  fontsize=10)

@@ -212,12 +212,13 @@ def combine(points: list[Point], out: Path) -> list[Path]:
     return written
 
 
-def _client(scheduler: str | None):
+def _client(scheduler: str | None, workers: int | None = None):
     from dask.distributed import Client, LocalCluster
 
     if scheduler:
         return Client(scheduler), None
-    cluster = LocalCluster(n_workers=os.cpu_count() or 1, threads_per_worker=1, processes=True,
+    cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
+                           processes=True,
                            host="127.0.0.1", dashboard_address=None)
     return Client(cluster), cluster
 
