@@ -8,8 +8,9 @@ looks each document up once among the judged items (integer keys, no
 strings); :func:`_lists` gathers each document's gain and judgment status
 under the columns of a :class:`~evalkit.evaluate.scoring.judgments.Judgments`,
 and every measure of :mod:`evalkit.measures.registry` is computed for all
-topics, a block of columns at a time (:data:`LIST_CELLS`); the run is
-dropped before the next one is read.
+topics, a block of columns at a time (:data:`LIST_CELLS`); only the run's
+values are kept (:func:`score_table`; the command line reads and scores two
+files at a time, each on a thread of its own).
 
 A qrels topic the run does not return is scored as an empty list (0 for
 every measure: trec_eval's ``-c``) with ``missing="zero"``, or left out
