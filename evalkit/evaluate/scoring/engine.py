@@ -89,9 +89,9 @@ def scored_runs(runs, judged: Judgments, specs, order: str = "score", missing: s
 
 #: Run files read and scored at once, each on a thread of its own.  The compiled reader
 #: and most of numpy's work release the GIL, so two threads keep both cores of a small
-#: machine busy: 20 runs of 200 topics x 1,000 documents under trec_eval's ``all_trec``,
-#: 2.8 s -> 2.5 s (medians of 7) against reading on two threads and scoring on the
-#: caller's, whose scoring was the slower side (``benchmarks/README.md``).
+#: machine busy: 20 runs of 200 topics x 1,000 documents under trec_eval's ``all_trec``
+#: took 0.55 of pytrec_eval's time against 0.57 when two threads read and the caller
+#: scored, the slower side (alternating, medians of 7; ``benchmarks/README.md``).
 WORKERS = 2
 
 
