@@ -123,22 +123,12 @@ def bench_trec_scale(build: Path, repeats: int = 3, evalkit_path: str | None = N
     t = {k: statistics.median(v) for k, v in times.items()}
     m = {k: statistics.median(v) for k, v in peaks.items()}
     rows = []
-    for n, label, what in [(n, f"{n}", f"{n} runs, one judge") for n in run_counts] + [
-            (lo, f"per judge {lo}", f"{lo} runs, --per-judge over {judges} judges")]:
-        ours, theirs = _means(outputs[f"score {label}"], False), _means(outputs[f"pytrec_eval {label}"], True)
-        shared = sorted(set(theirs) & set(ours))
-        worst = max((abs(ours[k] - theirs[k]) for k in shared), default=float("inf"))
-        ratio = t[f"score {label}"] / t[f"pytrec_eval {label}"]
-        same = len(shared) == len(theirs) and worst <= 1e-12
-        rows.append({"name": f"evalkit score, {what} x 200 topics x 1000 docs, 5 measures",
-                     "evalkit_s": t[f"score {label}"], "reference_s": t[f"pytrec_eval {label}"],
-                     "speed_up": 1 / ratio, "target": "<= 0.5", "ok": ratio <= 0.5 and same,
-                     "check": f"time / pytrec_eval's = {ratio:.2f} (medians of {repeats}: "
-                              f"{', '.join(f'{x:.2f}' for x in times[f'score {label}'])} s vs "
-                              f"{', '.join(f'{x:.2f}' for x in times[f'pytrec_eval {label}'])} s); "
-                              f"peak memory {m[f'score {label}']:.0f} MB vs pytrec_eval's "
-                              f"{m[f'pytrec_eval {label}']:.0f} MB; {len(shared)} of {len(theirs)} "
-                              f"means compared, largest difference {worst:.1e}"})
+    for label, what in [(f"{n}", f"{n} runs, one judge") for n in run_counts] + [
+            (f"per judge {lo}", f"{lo} runs, --per-judge over {judges} judges")]:
+        rows.append(_against_pytrec(
+            f"evalkit score, {what} x 200 topics x 1000 docs, 5 measures",
+            _means(outputs[f"score {label}"], False), _means(outputs[f"pytrec_eval {label}"], True),
+            f"score {label}", f"pytrec_eval {label}", t, m, times, repeats))
     rows.append(_all_trec_row(outputs, t, m, times, lo, repeats))
     flat = m[f"score {hi}"] / m[f"score {lo}"]
     top = max(m[k] for k in m if k.startswith("score"))
@@ -174,21 +164,29 @@ def _all_trec_row(outputs: dict, t: dict, m: dict, times: dict, lo: int, repeats
             ours[judge, run, trec] = value
     theirs = {k: v for k, v in _means(outputs[f"pytrec_eval all {lo}"], True).items()
               if not k[2].startswith(("iprec_at_recall", "11pt_avg"))}
+    return _against_pytrec(f"evalkit score --measure all_trec, {lo} runs x 200 topics x 1000 docs",
+                           ours, theirs, f"score all_trec {lo}", f"pytrec_eval all {lo}", t, m,
+                           times, repeats, relative=True)
+
+
+def _against_pytrec(name: str, ours: dict, theirs: dict, mine: str, reference: str, t: dict,
+                    m: dict, times: dict, repeats: int, relative: bool = False) -> dict:
+    """A row of ``evalkit score`` (job ``mine``) against pytrec_eval (job ``reference``):
+    time ratio (target <= 0.5), peak memory, and every value of ``theirs`` compared with
+    ``ours`` (absolute differences, or ``relative`` to values above 1: the counts)."""
     shared = sorted(set(theirs) & set(ours))
-    worst = max((abs(ours[k] - theirs[k]) / max(1.0, abs(theirs[k])) for k in shared),
-                default=float("inf"))
-    ratio = t[f"score all_trec {lo}"] / t[f"pytrec_eval all {lo}"]
+    scale = (lambda k: max(1.0, abs(theirs[k]))) if relative else (lambda k: 1.0)
+    worst = max((abs(ours[k] - theirs[k]) / scale(k) for k in shared), default=float("inf"))
+    ratio = t[mine] / t[reference]
     same = len(shared) == len(theirs) and worst <= 1e-12
-    a, b = times[f"score all_trec {lo}"], times[f"pytrec_eval all {lo}"]
-    return {"name": f"evalkit score --measure all_trec, {lo} runs x 200 topics x 1000 docs",
-            "evalkit_s": t[f"score all_trec {lo}"], "reference_s": t[f"pytrec_eval all {lo}"],
+    return {"name": name, "evalkit_s": t[mine], "reference_s": t[reference],
             "speed_up": 1 / ratio, "target": "<= 0.5", "ok": ratio <= 0.5 and same,
-            "check": f"time / pytrec_eval's (all its measures) = {ratio:.2f} (medians of "
-                     f"{repeats}: {', '.join(f'{x:.2f}' for x in a)} s vs "
-                     f"{', '.join(f'{x:.2f}' for x in b)} s); peak memory "
-                     f"{m[f'score all_trec {lo}']:.0f} MB vs {m[f'pytrec_eval all {lo}']:.0f} MB; "
-                     f"{len(shared)} of {len(theirs)} summaries compared, largest relative "
-                     f"difference {worst:.1e}"}
+            "check": f"time / pytrec_eval's = {ratio:.2f} (medians of {repeats}: "
+                     f"{', '.join(f'{x:.2f}' for x in times[mine])} s vs "
+                     f"{', '.join(f'{x:.2f}' for x in times[reference])} s); peak memory "
+                     f"{m[mine]:.0f} MB vs pytrec_eval's {m[reference]:.0f} MB; {len(shared)} "
+                     f"of {len(theirs)} {'summaries' if relative else 'means'} compared, "
+                     f"largest {'relative ' if relative else ''}difference {worst:.1e}"}
 
 
 def _hostile_row(build: Path, env: dict, ratings: Path) -> dict:
