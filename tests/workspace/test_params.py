@@ -9,7 +9,7 @@ from evalkit.declare import params
 
 @pytest.mark.parametrize("value", [True, False, np.bool_(True)])
 def test_flag_accepts_booleans(value):
-    params.flag()("interactive", value)
+    assert params.flag()("interactive", value) is None       # accepted: no ParameterError
 
 
 @pytest.mark.parametrize("value", [1, 0, "False", None])
