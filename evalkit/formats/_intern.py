@@ -11,12 +11,15 @@ Up to 2^32 - 1 distinct ids per table.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import cached_property
+
 import numba
 import numpy as np
 
 from ._columns import distinct_ids
 
-__all__ = ["Interned", "token_ids", "equal_bytes"]
+__all__ = ["Interned", "Groups", "token_ids", "equal_bytes"]
 
 _FNV_OFFSET = np.uint64(14695981039346656037)
 _FNV_PRIME = np.uint64(1099511628211)
@@ -139,28 +142,23 @@ def _intern_column(buf, starts, ends, vbuf, vstarts, vends, table):
 
 
 @numba.njit(cache=True, nogil=True)
-def _vocabulary_code(buf, s, e, vbuf, vstarts, vends, vtable, h):
-    """The vocabulary's code of the token ``buf[s:e]`` (hash ``h``), or -1."""
-    mask = np.uint64(len(vtable) - 1)
-    at = h & mask
-    while True:
-        slot = vtable[at]
-        if slot == 0:
-            return -1
-        if (slot >> np.uint64(32)) == h:
-            held = _code(slot)
-            if equal_bytes(vbuf, vstarts[held], vends[held], buf, s, e):
-                return held
-        at = (at + np.uint64(1)) & mask
+def _entries(vbuf, vstarts, vends, codes):
+    """The table entries ``(hash << 32) | (code + 1)`` of some vocabulary codes."""
+    out = np.empty(len(codes), dtype=np.uint64)
+    for i in range(len(codes)):
+        c = codes[i]
+        out[i] = (_hash(vbuf, vstarts[c], vends[c]) << np.uint64(32)) | np.uint64(c + 1)
+    return out
 
 
 @numba.njit(cache=True, nogil=True)
-def _intern_blocks(buf, starts, ends, heads, vbuf, vstarts, vends, vtable):
-    """Codes of the tokens, ids outside the vocabulary told apart within each block of rows
-    (``heads[b]`` up to the next head) only: a vocabulary id's code, else ``V + j`` for the
-    ``j``-th (block, id) in order of first appearance (``first[j]`` its first row).  The
-    vocabulary's table is only read (the threads of several files share it); each block's
-    new ids go to a small table of its own, which stays in the core's cache."""
+def _intern_blocks(buf, starts, ends, heads, block_group, offsets, entries, vbuf, vstarts, vends):
+    """Codes of the tokens, block by block of rows (``heads[b]`` up to the next head): a
+    token gets its vocabulary code when the block's group (``block_group[b]``, -1 for none)
+    holds it (``entries[offsets[g]:offsets[g + 1]]``), else ``V + j`` for the ``j``-th
+    (block, id) in order of first appearance (``first[j]`` its first row).  Each block
+    starts a small table from its group's entries, which stays in the core's cache; the
+    groups are only read (the threads of several files share them)."""
     rows = len(starts)
     vocabulary = len(vstarts)
     codes = np.empty(rows, dtype=np.int64)
@@ -170,36 +168,43 @@ def _intern_blocks(buf, starts, ends, heads, vbuf, vstarts, vends, vtable):
     for b in range(len(heads)):
         a = heads[b]
         z = heads[b + 1] if b + 1 < len(heads) else rows
+        g = block_group[b]
+        g0 = offsets[g] if g >= 0 else 0
+        g1 = offsets[g + 1] if g >= 0 else 0
         size = 16
-        while size < 2 * (z - a):
+        while size < 2 * (z - a + g1 - g0):
             size *= 2
         if len(small) < size:
             small = np.zeros(size, dtype=np.uint64)
         else:
             small[:size] = 0
         mask = np.uint64(size - 1)
-        start = new                                   # this block's new ids: start .. new-1
+        for i in range(g0, g1):
+            at = (entries[i] >> np.uint64(32)) & mask
+            while small[at] != 0:
+                at = (at + np.uint64(1)) & mask
+            small[at] = entries[i]
         for r in range(a, z):
             s, e = starts[r], ends[r]
             h = _hash(buf, s, e)
-            code = _vocabulary_code(buf, s, e, vbuf, vstarts, vends, vtable, h)
-            if code >= 0:
-                codes[r] = code
-                continue
             at = h & mask
             while True:
                 slot = small[at]
                 if slot == 0:
-                    small[at] = (h << np.uint64(32)) | np.uint64(new - start + 1)
+                    small[at] = (h << np.uint64(32)) | np.uint64(vocabulary + new + 1)
                     first[new] = r
                     codes[r] = vocabulary + new
                     new += 1
                     break
                 if (slot >> np.uint64(32)) == h:
-                    j = start + _code(slot)
-                    f = first[j]
-                    if equal_bytes(buf, starts[f], ends[f], buf, s, e):
-                        codes[r] = vocabulary + j
+                    held = _code(slot)
+                    if held < vocabulary:
+                        same = equal_bytes(vbuf, vstarts[held], vends[held], buf, s, e)
+                    else:
+                        f = first[held - vocabulary]
+                        same = equal_bytes(buf, starts[f], ends[f], buf, s, e)
+                    if same:
+                        codes[r] = held
                         break
                 at = (at + np.uint64(1)) & mask
     return codes, first[:new]
@@ -208,6 +213,17 @@ def _intern_blocks(buf, starts, ends, heads, vbuf, vstarts, vends, vtable):
 def _table_size(entries: int) -> int:
     """Slots for ``entries`` ids: a power of two, at most half full."""
     return 1 << max(4, int(2 * max(entries, 1) - 1).bit_length())
+
+
+@dataclass(frozen=True)
+class Groups:
+    """Named sets of a vocabulary's codes (:meth:`Interned.groups`): for a run file, each
+    topic's judged documents.  ``index`` maps a name to its group ``g``, whose codes'
+    table entries are ``entries[offsets[g]:offsets[g + 1]]``."""
+
+    index: dict
+    offsets: np.ndarray
+    entries: np.ndarray
 
 
 class Interned:
@@ -228,10 +244,14 @@ class Interned:
         self.ends = np.cumsum(lengths)
         self.starts = self.ends - lengths
         self.buf = np.frombuffer(b"".join(encoded) or b"\0", dtype=np.uint8)
-        self._slots = _build_slots(self.buf, self.starts, self.ends, _table_size(len(encoded)))
 
     def __len__(self) -> int:
         return len(self.names)
+
+    @cached_property
+    def _slots(self) -> np.ndarray:
+        """The vocabulary's own table (:meth:`codes`), built when first needed."""
+        return _build_slots(self.buf, self.starts, self.ends, _table_size(len(self)))
 
     def codes(self, buf, starts, ends, expected: int | None = None) -> tuple[np.ndarray, np.ndarray]:
         """``(codes, first)``: each token's code and the first row of each new id.
@@ -246,16 +266,33 @@ class Interned:
             table = _grown(table)
         return _intern_column(buf, starts, ends, self.buf, self.starts, self.ends, table)
 
+    def groups(self, names, offsets, codes) -> Groups:
+        """Named sets of this vocabulary's codes: the ``g``-th name's are
+        ``codes[offsets[g]:offsets[g + 1]]`` (for a run file: each topic's judged documents,
+        :meth:`block_codes`)."""
+        offsets = np.asarray(offsets, dtype=np.int64)
+        if len(offsets) != len(names) + 1:
+            raise ValueError("offsets: one more than the names")
+        entries = _entries(self.buf, self.starts, self.ends, np.asarray(codes, dtype=np.int64))
+        return Groups({str(name): g for g, name in enumerate(names)}, offsets, entries)
 
-    def block_codes(self, buf, starts, ends, heads) -> tuple[np.ndarray, np.ndarray]:
-        """``(codes, first)`` as :meth:`codes` gives them, except that an id outside the
-        vocabulary gets a code per block of rows (``heads``: each block's first row; a
-        run file's topics), so that ``len(names) + j`` names the ``j``-th (block, id): equal
-        codes still mean equal ids, but one id may have a code in each block.  About half
-        the time of :meth:`codes` on TREC runs read two at a time (the vocabulary's table is
-        shared and only read; each block's table is small)."""
-        return _intern_blocks(buf, starts, ends, np.asarray(heads, dtype=np.int64), self.buf,
-                              self.starts, self.ends, self._slots)
+    def block_codes(self, buf, starts, ends, heads, groups: Groups,
+                    block_names) -> tuple[np.ndarray, np.ndarray]:
+        """``(codes, first)`` block by block of rows (``heads``: each block's first row; in
+        a run file, a topic's lines): a token gets its vocabulary code only in a block whose
+        group (``block_names[b]`` in ``groups``; none if absent) holds it; any other id gets
+        ``len(names) + j`` for the ``j``-th (block, id).  Equal codes still mean equal ids
+        and, within a block, equal ids equal codes; one id may have a code in each block.
+
+        On TREC runs against their qrels each topic's table is a few thousand entries that
+        stay in the core's cache: about half the time of one table for every judged
+        document (``benchmarks/README.md``)."""
+        block_group = np.asarray([groups.index.get(str(n), -1) for n in block_names],
+                                 dtype=np.int64)
+        if len(block_group) != len(heads):
+            raise ValueError("block_names: one name per block")
+        return _intern_blocks(buf, starts, ends, np.asarray(heads, dtype=np.int64), block_group,
+                              groups.offsets, groups.entries, self.buf, self.starts, self.ends)
 
 
 def token_ids(raw: bytes, buf: np.ndarray, starts, ends,

@@ -54,9 +54,10 @@ class RunTable:
 
     ``topic_code`` indexes ``topics`` (each distinct normalised topic id once)
     and ``doc_code`` indexes :attr:`docs` (each distinct document id once,
-    those of the vocabulary first; read with ``distinct_docs=False``, as the
-    scoring engine reads, an id outside the vocabulary may appear once per
-    topic, so that equal codes are equal ids but not always the reverse);
+    those of the vocabulary first; read with ``groups``, as the scoring engine
+    reads, an id has its vocabulary code only for a topic whose group holds it
+    and may otherwise appear once per topic, so that equal codes are equal ids
+    but not always the reverse);
     :attr:`topic`, :attr:`doc` and
     :attr:`tag_column` are the ids per row as text, built when asked for.
     """
@@ -74,7 +75,7 @@ class RunTable:
 
     @cached_property
     def docs(self) -> np.ndarray:
-        """The document ids (object array; distinct unless read with ``distinct_docs=False``):
+        """The document ids (object array; distinct unless read with ``groups``):
         ``docs[doc_code]`` is each row's."""
         return self._docs()
 
@@ -98,7 +99,7 @@ class RunTable:
 
 
 def run_table(path, vocabulary=None, compiled: bool | None = None,
-              skip_header: bool | None = None, distinct_docs: bool = True) -> RunTable:
+              skip_header: bool | None = None, groups=None) -> RunTable:
     """Read and check one TREC run file (see :mod:`evalkit.formats.trec` for the format).
 
     The checks, and the first error reported (file, line, problem), are those
@@ -116,8 +117,11 @@ def run_table(path, vocabulary=None, compiled: bool | None = None,
     which names the line and the problem.  The answers are the same.
     ``skip_header``: skip a first line that looks like a header
     (:mod:`evalkit.formats._header`; None: as ``skipping_headers`` says).
-    ``distinct_docs``: False lets the compiled path give an id outside the vocabulary
-    a code per topic (the :class:`RunTable` docstring), which the scoring engine reads.
+    ``groups``: each topic's documents in ``vocabulary`` (an
+    :class:`~evalkit.formats._intern.Interned`'s :meth:`~evalkit.formats._intern.Interned.groups`,
+    by topic id); the compiled path then gives a document its vocabulary code only for those
+    topics, and any other a code per topic (the :class:`RunTable` docstring), as the scoring
+    engine reads.
     """
     path = Path(path)
     if compiled is None:
@@ -131,21 +135,20 @@ def run_table(path, vocabulary=None, compiled: bool | None = None,
         raw, simple = checked_bytes(path, RUN_LINE, skip_header)
         if interned is None:
             interned = Interned(names)
-        table = _scanned_run(path, raw, interned, distinct_docs) if simple else None
+        table = _scanned_run(path, raw, interned, groups) if simple else None
         if table is not None:
             return table
     return _column_run(path, names, skip_header)
 
 
-def _scanned_run(path: Path, raw: bytes, vocabulary, distinct_docs: bool = True
-                 ) -> RunTable | None:
+def _scanned_run(path: Path, raw: bytes, vocabulary, groups=None) -> RunTable | None:
     """The compiled path of :func:`run_table`; None when a check fails (the column-wise
     reader then names the problem), or a token is one only it can judge.
 
-    Without ``distinct_docs``, in a file whose topics are each one block of lines (as run
-    files are written), a document outside the vocabulary is told apart from the others
-    of its topic only (:meth:`~evalkit.formats._intern.Interned.block_codes`): the same
-    checks, its document ids coded in about half the time on two threads.
+    With ``groups``, in a file whose topics are each one block of lines (as run files are
+    written), each topic's documents are coded against its own group of the vocabulary
+    only (:meth:`~evalkit.formats._intern.Interned.block_codes`): the same checks, the
+    document ids coded in about half the time.
 
     A line without six fields after rows that pass every check is reported
     here: at the end of a large file that saves reading it again.
@@ -165,8 +168,9 @@ def _scanned_run(path: Path, raw: bytes, vocabulary, distinct_docs: bool = True
     topic_code = merged[topic_raw]
     heads = np.flatnonzero(np.r_[True, topic_code[1:] != topic_code[:-1]]) if len(
         topic_code) else np.zeros(0, dtype=np.int64)
-    if not distinct_docs and len(heads) == len(topics):          # each topic one block
-        doc_code, doc_first = vocabulary.block_codes(buf, starts[2], ends[2], heads)
+    if groups is not None and len(heads) == len(topics):          # each topic one block
+        doc_code, doc_first = vocabulary.block_codes(buf, starts[2], ends[2], heads, groups,
+                                                     topics)
     else:
         doc_code, doc_first = vocabulary.codes(buf, starts[2], ends[2])
     unique = repeated_in_block(topic_code, doc_code, len(vocabulary) + len(doc_first))

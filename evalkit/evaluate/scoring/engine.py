@@ -62,19 +62,12 @@ def scored_runs(runs, judged: Judgments, specs, order: str = "score", missing: s
     from ...formats.trec import run_table
 
     if isinstance(runs, RunFiles):
-        compiled = runs.use_compiled()
-        from ...formats._columns import distinct_ids
-
-        vocabulary = distinct_ids(judged.docs.to_numpy(dtype=object))
-        if compiled:
-            from ...formats._intern import Interned
-
-            vocabulary = Interned(vocabulary)                  # hashed once for every file
+        vocabulary, groups = _vocabulary(judged, runs.use_compiled())
         skip = skip_headers()          # --skip-header, read here: the reading thread has no context
         bar = Progress(runs, progress)
         try:
-            read = partial(run_table, vocabulary=vocabulary, compiled=compiled, skip_header=skip,
-                           distinct_docs=False)        # a document's code is read per topic
+            read = partial(run_table, vocabulary=vocabulary, compiled=groups is not None,
+                           skip_header=skip, groups=groups)
             return score_runs(runs, judged, specs, order, missing, bar.update, options, rename,
                               strings, mapper=partial(_read_and_score, read=read))
         finally:
@@ -85,6 +78,24 @@ def scored_runs(runs, judged: Judgments, specs, order: str = "score", missing: s
     frame["score"] = frame["score"].fillna(0.0)
     return score_runs(run_tables(frame, judged.docs.to_numpy(dtype=object)), judged, specs,
                       order, missing, options=options, rename=rename, strings=strings)
+
+
+def _vocabulary(judged: Judgments, compiled: bool):
+    """``(vocabulary, groups)`` for reading run files: the judged documents (hashed once
+    for every file when ``compiled``) and, for the compiled reader, each topic's judged
+    documents, against which a run's documents for that topic are coded
+    (:meth:`~evalkit.formats._intern.Interned.block_codes`)."""
+    docs = judged.docs.to_numpy(dtype=object)
+    if not compiled:
+        from ...formats._columns import distinct_ids
+
+        return distinct_ids(docs), None
+    from ...formats._intern import Interned
+
+    vocabulary = Interned(docs)
+    width = max(len(judged.docs), 1)             # keys: topic x len(docs) + doc, ascending
+    offsets = np.searchsorted(judged.keys // width, np.arange(len(judged.topics) + 1))
+    return vocabulary, vocabulary.groups(judged.topics, offsets, judged.keys % width)
 
 
 #: Run files read and scored at once, each on a thread of its own.  The compiled reader
