@@ -40,9 +40,10 @@ def data_lines(path, fmt: LineFormat | None = None, skip_header: bool | None = N
         ends = np.flatnonzero(buf == 10)
         if not raw.endswith(b"\n"):
             ends = np.append(ends, len(buf))
-        starts = np.r_[0, ends[:-1] + 1]
-        filled = np.r_[0, np.cumsum(_FILLED[buf], dtype=np.int64)]
-        return np.flatnonzero(filled[ends] > filled[starts]) + 1
+        if not len(buf):
+            return np.zeros(0, dtype=np.int64)
+        starts = np.r_[0, ends[:-1] + 1]      # each line's bytes run up to the next start
+        return np.flatnonzero(np.maximum.reduceat(_FILLED[buf], starts)) + 1
     text = raw.decode("utf-8")
     return np.asarray([i + 1 for i, line in enumerate(text.splitlines()) if line.strip()],
                       dtype=np.int64)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .running import running_sum
 from .ranked import RankedLists, memo, num_relevant, per_topic, relevant, safe_ratio
 
 __all__ = ["average_precision"]
@@ -38,6 +39,6 @@ def _running_sums(gains: np.ndarray, rel: float) -> np.ndarray:
     ``sums[..., k - 1]``, so every cutoff of one run reads one array (the ranks past the
     list add nothing)."""
     hit = relevant(gains, rel)
-    found = np.cumsum(hit, axis=-1, dtype=np.int32)
+    found = running_sum(hit, np.int32)
     ranks = np.arange(1, hit.shape[-1] + 1)
-    return np.cumsum(np.where(hit, found / ranks, 0.0), axis=-1)
+    return running_sum(np.where(hit, found / ranks, 0.0))

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .running import running_sum
 from .ranked import JUDGED, RankedLists, num_relevant, per_topic, relevant, safe_ratio
 
 __all__ = ["bpref"]
@@ -25,7 +26,7 @@ def bpref(lists: RankedLists, rel: float = 1) -> np.ndarray:
     """bpref ``(G, T)`` over the whole run."""
     hit = relevant(lists.gains, rel)
     nonrel = (lists.status == JUDGED) & ~hit
-    above = np.cumsum(nonrel, axis=-1, dtype=np.int64)       # at a relevant rank: those above it
+    above = running_sum(nonrel, np.int64)       # at a relevant rank: those above it
     big_r = num_relevant(lists, rel)
     big_n = lists.judged - big_r
     worst = np.minimum(big_n, big_r)[..., None]

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .running import running_sum
 from .ranked import RankedLists, memo, num_relevant, per_topic, relevant, safe_ratio
 
 __all__ = ["bin_g", "g_measure", "ndcg_rel", "r_ndcg"]
@@ -47,7 +48,7 @@ def _ideal(lists: RankedLists, length: int) -> np.ndarray:
 def _cumulated(gains: np.ndarray) -> np.ndarray:
     """``DCG(k)`` for ``k = 0 .. len`` over the last axis."""
     terms = gains / np.log2(np.arange(2, gains.shape[-1] + 2))
-    return np.concatenate([np.zeros(gains.shape[:-1] + (1,)), np.cumsum(terms, axis=-1)], axis=-1)
+    return np.concatenate([np.zeros(gains.shape[:-1] + (1,)), running_sum(terms)], axis=-1)
 
 
 def _run_dcg(lists: RankedLists) -> np.ndarray:
@@ -65,7 +66,7 @@ def _ideal_dcg(lists: RankedLists) -> np.ndarray:
 def bin_g(lists: RankedLists, rel: float = 1) -> np.ndarray:
     """binG ``(G, T)``."""
     hit = relevant(lists.gains, rel)
-    above = np.arange(hit.shape[-1]) - (np.cumsum(hit, axis=-1) - hit)     # non-relevant above
+    above = np.arange(hit.shape[-1]) - (running_sum(hit) - hit)     # non-relevant above
     total = np.where(hit, 1.0 / np.log2(2.0 + above), 0.0).sum(axis=-1)
     return per_topic(lists, safe_ratio(total, num_relevant(lists, rel)))
 
@@ -74,8 +75,8 @@ def g_measure(lists: RankedLists) -> np.ndarray:
     """G ``(G, T)``."""
     gains = lists.gains
     ideal = _ideal(lists, gains.shape[-1])
-    cost = np.cumsum(np.maximum(ideal, 1.0), axis=-1)
-    collected = np.cumsum(gains, axis=-1)
+    cost = running_sum(np.maximum(ideal, 1.0))
+    collected = running_sum(gains)
     with np.errstate(invalid="ignore", divide="ignore"):
         terms = np.where(gains != 0, gains / np.log2(2.0 + cost - collected), 0.0)
     return per_topic(lists, safe_ratio(terms.sum(axis=-1), lists.ideal.sum(axis=-1)))

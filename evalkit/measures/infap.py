@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .running import running_sum
 from .ranked import JUDGED, UNJUDGED, RankedLists, num_relevant, per_topic, relevant, safe_ratio
 
 __all__ = ["inferred_ap", "INFAP_EPSILON"]
@@ -29,7 +30,7 @@ INFAP_EPSILON = 0.00001
 
 def _above(mask: np.ndarray) -> np.ndarray:
     """How many ranks above each rank are in ``mask``."""
-    return np.cumsum(mask, axis=-1, dtype=np.int64) - mask
+    return running_sum(mask, np.int64) - mask
 
 
 def inferred_ap(lists: RankedLists, rel: float = 1) -> np.ndarray:

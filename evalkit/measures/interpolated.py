@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .running import running_sum
 from .ranked import RankedLists, memo, num_relevant, per_topic, relevant
 
 __all__ = ["DEFAULT_LEVELS", "interpolated_precision", "eleven_point_average", "recall_cutoff"]
@@ -48,7 +49,7 @@ class _Curve:
 
     def __init__(self, lists: RankedLists, rel: float):
         hit = relevant(lists.gains, rel)
-        self.found = np.cumsum(hit, axis=-1, dtype=np.int64)                 # in the top i
+        self.found = running_sum(hit, np.int64)                 # in the top i
         precision = self.found / np.arange(1, hit.shape[-1] + 1)
         self.best = np.flip(np.maximum.accumulate(np.flip(precision, -1), axis=-1), -1)
         self.rel_ret = self.found[..., -1] if hit.shape[-1] else np.zeros(hit.shape[:-1], np.int64)

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .running import running_sum
 from .ranked import (JUDGED, NOT_IN_QRELS, RankedLists, memo, num_relevant, per_topic,
                      relevant, safe_ratio)
 
@@ -57,7 +58,7 @@ def r_precision(lists: RankedLists, rel: float = 1) -> np.ndarray:
     big_r = num_relevant(lists, rel)
     hit = relevant(lists.gains, rel)
     found = np.concatenate([np.zeros(hit.shape[:-1] + (1,), np.int64),
-                            np.cumsum(hit, axis=-1, dtype=np.int64)], axis=-1)
+                            running_sum(hit, np.int64)], axis=-1)
     at = np.minimum(big_r, hit.shape[-1])[..., None]
     return per_topic(lists, safe_ratio(np.take_along_axis(found, at, axis=-1)[..., 0], big_r))
 
@@ -85,7 +86,7 @@ def _found_by_rank(lists: RankedLists, rel: float) -> np.ndarray:
     """Relevant documents in the top ``i``, ``i = 0 .. depth`` ``(G, T, depth + 1)``."""
     hit = relevant(lists.gains, rel)
     return np.concatenate([np.zeros(hit.shape[:-1] + (1,), np.int64),
-                           np.cumsum(hit, axis=-1, dtype=np.int64)], axis=-1)
+                           running_sum(hit, np.int64)], axis=-1)
 
 
 def r_precision_multiple(lists: RankedLists, x: float, rel: float = 1) -> np.ndarray:

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .running import sequential_total
+
 __all__ = ["SUMMARIES", "MIN_GEO_MEAN", "summarise"]
 
 #: The ways a summary is formed.
@@ -50,6 +52,4 @@ def _in_order(values: np.ndarray) -> np.ndarray:
     """The sum over the last axis, adding one value after another as trec_eval does
     (``meas_acc.c``): a pairwise sum can differ in the last bit, and a mean lying on a
     rounding boundary would print another fourth decimal."""
-    if values.shape[-1] == 0:
-        return np.zeros(values.shape[:-1])
-    return np.cumsum(values, axis=-1)[..., -1]
+    return sequential_total(values)

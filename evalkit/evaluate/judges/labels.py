@@ -256,7 +256,8 @@ def read_labels(judges: dict | None = None, ratings=None, ratings_format: str = 
     sources, read_notes = (_ratings_sources(ratings, ratings_format, compiled, skip_header)
                            if ratings is not None else ([], []))
     pool: dict[str, str] = {}
-    for s in sources:
+    share = len(sources) + len(judges or {}) > 1           # one judge: nothing to share
+    for s in sources if share else ():
         s.frame["doc"] = _shared_ids(s.frame["doc"], pool)
     taken = {s.judge: "--ratings " + str(ratings) for s in sources}
     for name, path in (judges or {}).items():
@@ -267,7 +268,8 @@ def read_labels(judges: dict | None = None, ratings=None, ratings_format: str = 
         taken[name] = f"--judge {name}={path}"
         frame = read_judge_qrels(path, name, skip_header)
         read_notes += frame.attrs.get("read_notes", [])
-        frame["doc"] = _shared_ids(frame["doc"], pool)
+        if share:
+            frame["doc"] = _shared_ids(frame["doc"], pool)
         sources.append(_Source(name, Path(path), frame[["topic", "doc", "grade"]].copy(),
                                np.arange(len(frame)), "--judge", QRELS_LINE, skip_header,
                                frame.attrs.get("repeated_rows")))

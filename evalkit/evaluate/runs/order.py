@@ -19,6 +19,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ...measures.running import running_sum
+
 __all__ = ["ORDERS", "Ordered", "row_order"]
 
 #: ``--order`` choices.
@@ -65,7 +67,7 @@ def _by_score(topic: np.ndarray, score: np.ndarray, doc_ids) -> np.ndarray:
         return rows
     # runs of equal (topic, score): each sorted by document id, descending (byte order)
     at = np.flatnonzero(np.r_[False, tied] | np.r_[tied, False])
-    group = np.cumsum(np.r_[True, ~tied])[at]
+    group = running_sum(np.r_[True, ~tied])[at]
     ids = np.asarray(doc_ids(rows[at]), dtype=object)
     code = np.unique(ids.astype(str), return_inverse=True)[1].ravel()
     rows[at] = rows[at][np.lexsort((-code, group))]

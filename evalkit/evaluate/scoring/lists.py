@@ -37,6 +37,7 @@ import pandas as pd
 from ...errors import InputError
 from ...measures.ranked import JUDGED, RankedLists
 from ...measures.registry import MeasureSpec
+from ...measures.running import running_sum
 from ..runs.order import row_order
 from .judgments import Judgments
 from .run_notes import Tally, by_file
@@ -170,7 +171,7 @@ def _condensed(gains: np.ndarray, status: np.ndarray, specs) -> tuple:
     retrieved = keep.sum(axis=-1)
     depth = max(_depth(specs, int(retrieved.max(initial=0))), 1)
     g, t, r = np.nonzero(keep)
-    slot = (np.cumsum(keep, axis=-1) - 1)[g, t, r]
+    slot = (running_sum(keep) - 1)[g, t, r]
     inside = slot < depth
     shape = gains.shape[:2] + (depth,)
     out_gains, out_status = np.zeros(shape), np.zeros(shape, np.int8)
