@@ -239,11 +239,18 @@ class Interned:
 
     def __init__(self, names=()):
         self.names = distinct_ids(names)
-        encoded = [name.encode("utf-8") for name in self.names.tolist()]
-        lengths = np.fromiter(map(len, encoded), dtype=np.int64, count=len(encoded))
+        listed = self.names.tolist()
+        joined = "".join(listed)
+        if joined.isascii():                        # a character is a byte: one encode
+            raw = joined.encode("ascii")
+            lengths = np.fromiter(map(len, listed), dtype=np.int64, count=len(listed))
+        else:
+            encoded = [name.encode("utf-8") for name in listed]
+            raw = b"".join(encoded)
+            lengths = np.fromiter(map(len, encoded), dtype=np.int64, count=len(encoded))
         self.ends = np.cumsum(lengths)
         self.starts = self.ends - lengths
-        self.buf = np.frombuffer(b"".join(encoded) or b"\0", dtype=np.uint8)
+        self.buf = np.frombuffer(raw or b"\0", dtype=np.uint8)
 
     def __len__(self) -> int:
         return len(self.names)

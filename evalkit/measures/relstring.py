@@ -36,9 +36,16 @@ def relstring(lists: RankedLists, k: int = DEFAULT_LENGTH) -> np.ndarray:
     n_cols, n_topics = gains.shape[:2]
     out = np.empty((n_cols, n_topics), dtype=object)
     shown = np.broadcast_to(np.minimum(lists.retrieved, k), (n_cols, n_topics))  # (T,) or (G, T)
+    judged = status == JUDGED
+    if (gains[judged] >= 0).all():
+        # every character is one byte of a table: built for all ranks at once
+        chars = np.where(status == NOT_IN_QRELS, ord("-"), np.where(~judged, ord("."), np.where(
+            gains > 9, ord(">"), ord("0") + np.floor(np.where(judged, gains, 0))))).astype(np.uint8)
+        text = lambda g, t: chars[g, t, :shown[g, t]].tobytes().decode("ascii")  # noqa: E731
+    else:                                   # a negative or odd gain: one character at a time
+        text = lambda g, t: "".join(_char(x, s) for x, s in zip(  # noqa: E731
+            gains[g, t, :shown[g, t]], status[g, t, :shown[g, t]]))
     for g in range(n_cols):
         for t in range(n_topics):
-            out[g, t] = ("".join(_char(x, s) for x, s in zip(gains[g, t, :shown[g, t]],
-                                                            status[g, t, :shown[g, t]]))
-                         if lists.in_qrels[g, t] else None)
+            out[g, t] = text(g, t) if lists.in_qrels[g, t] else None
     return out
