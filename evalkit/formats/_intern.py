@@ -268,9 +268,12 @@ class Interned:
         The vocabulary's own table is not changed: each file starts from it.
         """
         size = _table_size(len(self) + (len(starts) // 4 if expected is None else expected))
-        table = self._slots.copy()
-        while len(table) < size:                  # room for this file's ids too
-            table = _grown(table)
+        if not len(self):                         # no vocabulary: an empty table of that size
+            table = np.zeros(size, dtype=np.uint64)
+        else:
+            table = self._slots.copy()
+            while len(table) < size:              # room for this file's ids too
+                table = _grown(table)
         return _intern_column(buf, starts, ends, self.buf, self.starts, self.ends, table)
 
     def groups(self, names, offsets, codes) -> Groups:

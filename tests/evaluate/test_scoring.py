@@ -30,6 +30,17 @@ R2 = pd.DataFrame({"run": "r2", "query_id": ["A", "A", "A"], "doc_id": ["a1", "a
                    "score": [5.0, 5.0, 1.0]})
 
 
+def test_an_assessor_rating_an_item_twice_is_named_at_its_first_repeat():
+    # item a2 rated by x and y (fine); then y rates a1 again, then x rates a3 again: the
+    # first repeat in row order is named, whatever the frame's index
+    repeats = pd.concat([RATINGS, pd.DataFrame([("A", "y", "a1", 1), ("A", "x", "a3", 2)],
+                                               columns=RATINGS.columns)], ignore_index=True)
+    for frame in (repeats, repeats.iloc[1:].set_axis(range(100, 100 + len(repeats) - 1))):
+        with pytest.raises(InputError, match="^assessor y rates document a1 of topic A twice$"):
+            item_gains(frame, "raw")
+    assert len(item_gains(RATINGS, "raw")) == 5        # several assessors per item: no repeat
+
+
 def test_item_gains_follow_sakai_eq_1_and_2_by_hand():
     ug = item_gains(RATINGS, "ug", p=0.2, dmax=3).set_index("doc")["gain"]
     # UG = RawG + p N_i (Dmax - D_i): a1 9 + 0.2*3*3, a2 3 + 0.2*2*2, a4 4 + 0.2*3*0

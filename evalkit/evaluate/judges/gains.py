@@ -45,8 +45,9 @@ __all__ = ["normalise_ratings", "item_gains", "parse_gain_map", "gains_from_qrel
 POOLED = ("all:raw", "all:wg", "all:ug", "median", "dawid-skene")
 
 
-def normalise_ratings(ratings: pd.DataFrame) -> pd.DataFrame:
-    """``topic, assessor, doc, rating`` with whole, non-negative ratings, each judgment once."""
+def normalise_ratings(ratings: pd.DataFrame, check_repeats: bool = True) -> pd.DataFrame:
+    """``topic, assessor, doc, rating`` with whole, non-negative ratings, each judgment once
+    (``check_repeats`` False: the caller checks that, as :func:`item_gains` does on its codes)."""
     r = rename(ratings, ("topic", "assessor", "doc", "rating"), what="ratings")
     values = pd.to_numeric(r["rating"], errors="coerce")
     bad = values.isna() | (values != values.round()) | (values < 0)
@@ -60,11 +61,16 @@ def normalise_ratings(ratings: pd.DataFrame) -> pd.DataFrame:
                          hint="give --grades 0:HI --clip to clamp grades below 0 to 0; evalkit "
                               "score reads them as trec_eval does" if below else None)
     r["rating"] = values.astype(np.int64)
-    dup = r.duplicated(["topic", "assessor", "doc"])
-    if dup.any():
-        t, a, d = r.loc[dup.idxmax(), ["topic", "assessor", "doc"]]
-        raise InputError(f"assessor {a} rates document {d} of topic {t} twice")
+    if check_repeats:
+        dup = r.duplicated(["topic", "assessor", "doc"])
+        if dup.any():
+            _repeated(r, int(np.flatnonzero(dup.to_numpy())[0]))
     return r
+
+
+def _repeated(r: pd.DataFrame, row: int):
+    t, a, d = r.iloc[row][["topic", "assessor", "doc"]]
+    raise InputError(f"assessor {a} rates document {d} of topic {t} twice")
 
 
 def item_gains(ratings: pd.DataFrame, gain: str = "raw", p: float = 0.2,
@@ -78,14 +84,14 @@ def item_gains(ratings: pd.DataFrame, gain: str = "raw", p: float = 0.2,
     ``dmax`` defaults to the largest rating seen.
     """
     check_p(p)
-    r = normalise_ratings(ratings)
+    r = normalise_ratings(ratings, check_repeats=False)     # checked on the item codes
     if r.empty:
         raise InputError("no ratings")
+    topic, doc, raw, high, low, n = _per_item(r)
     top = int(r["rating"].max())
     dmax = check_dmax(top if dmax is None else dmax)
     if top > dmax:
         raise InputError(f"a rating of {top} is above dmax = {dmax}", hint="raise dmax")
-    topic, doc, raw, high, low, n = _per_item(r)
     values = gain_values(gain, raw.astype(float), (high - low).astype(float), n.astype(float),
                          dmax, p)
     return pd.DataFrame({"topic": topic, "doc": doc, "gain": values, "n": n})
@@ -111,6 +117,14 @@ def _per_item(r: pd.DataFrame):
     items, of = np.unique(key, return_inverse=True)
     order = np.argsort(of, kind="stable")
     n = np.bincount(of, minlength=len(items))
+    if len(items) < len(key):                # an item rated twice: by one assessor twice?
+        assessor = pd.factorize(r["assessor"].to_numpy(dtype=object), use_na_sentinel=False)[0]
+        pair = of.astype(np.int64) * (int(assessor.max()) + 1) + assessor
+        first = np.unique(pair, return_index=True)[1]
+        if len(first) < len(pair):
+            later = np.ones(len(pair), bool)
+            later[first] = False
+            _repeated(r, int(np.flatnonzero(later)[0]))
     starts = np.r_[0, np.cumsum(n)[:-1]]
     values = r["rating"].to_numpy(np.int64)[order]
     width = max(len(docs), 1)
