@@ -139,27 +139,24 @@ def tidy(scored: Scored, specs, per_topic: bool, per_judge: bool) -> pd.DataFram
     ids) and divides by their number, as trec_eval does (``meas_acc.c``, ``meas_avg.c``), so
     that a mean lying on a rounding boundary prints trec_eval's four decimals (a pairwise
     sum differs in the last bit: P_avgjg_10 0.0437 against 0.0438 on a 40-topic case)."""
-    topics = np.array(scored.topics, dtype=object)
-    names = [s.name for s in specs]
-    frames = []
+    labels = np.append(np.array(scored.topics, dtype=object), "all")
+    runs, names = np.asarray(scored.runs), np.asarray([s.name for s in specs])
+    how = [getattr(s, "summary", "mean") for s in specs]          # judgment groups: the mean
+    shape = (len(runs), len(names), len(labels))                  # rows in this order
+    parts: dict[str, list] = {"judge": [], "run": [], "measure": [], "topic": [], "value": []}
     for g, column in enumerate(scored.columns):
         values = scored.values[g]                                               # (M, R, T)
-        counted = np.isfinite(values)
-        how = [getattr(s, "summary", "mean") for s in specs]      # judgment groups: the mean
         means = (np.stack([summarise(values[m], h) for m, h in enumerate(how)]) if specs
                  else np.zeros(values.shape[:-1]))
-        for r, run in enumerate(scored.runs):
-            for m, name in enumerate(names):
-                keep = counted[m, r] if per_topic else np.zeros(len(topics), bool)
-                frames.append((column, run, name, np.append(topics[keep], "all"),
-                               np.append(values[m, r][keep], means[m, r])))
-    out = pd.DataFrame({
-        "judge": np.concatenate([np.repeat(c, len(t)) for c, _, _, t, _ in frames]),
-        "run": np.concatenate([np.repeat(r, len(t)) for _, r, _, t, _ in frames]),
-        "measure": np.concatenate([np.repeat(m, len(t)) for _, _, m, t, _ in frames]),
-        "topic": np.concatenate([t for *_, t, _ in frames]),
-        "value": np.concatenate([v for *_, v in frames]),
-    })
+        shown = np.isfinite(values) if per_topic else np.zeros(values.shape, bool)
+        take = np.concatenate([shown.transpose(1, 0, 2), np.ones(shape[:2] + (1,), bool)], -1)
+        parts["judge"].append(np.broadcast_to(np.asarray(column), shape)[take])
+        parts["run"].append(np.broadcast_to(runs[:, None, None], shape)[take])
+        parts["measure"].append(np.broadcast_to(names[None, :, None], shape)[take])
+        parts["topic"].append(np.broadcast_to(labels, shape)[take])
+        parts["value"].append(np.concatenate([values.transpose(1, 0, 2), means.T[..., None]],
+                                             -1)[take])
+    out = pd.DataFrame({name: np.concatenate(columns) for name, columns in parts.items()})
     return out if per_judge else out.drop(columns="judge")
 
 
