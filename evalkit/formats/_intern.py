@@ -56,6 +56,17 @@ def _code(slot):
     return np.int64(slot & np.uint64(0xFFFFFFFF)) - 1
 
 
+@numba.njit(cache=True, nogil=True, inline="always")
+def _same_id(held, buf, s, e, starts, ends, first, vbuf, vstarts, vends):
+    """Whether the id of code ``held`` is the token ``buf[s:e]``: a vocabulary id's bytes,
+    or those of the new id ``held - V`` first seen at row ``first[held - V]``."""
+    vocabulary = len(vstarts)
+    if held < vocabulary:
+        return equal_bytes(vbuf, vstarts[held], vends[held], buf, s, e)
+    f = first[held - vocabulary]
+    return equal_bytes(buf, starts[f], ends[f], buf, s, e)
+
+
 @numba.njit(cache=True, nogil=True)
 def _place(table, h, code):
     mask = np.uint64(len(table) - 1)
@@ -129,12 +140,7 @@ def _intern_column(buf, starts, ends, vbuf, vstarts, vends, table):
                 break
             if (slot >> np.uint64(32)) == h:
                 held = _code(slot)
-                if held < vocabulary:
-                    same = equal_bytes(vbuf, vstarts[held], vends[held], buf, s, e)
-                else:
-                    f = first[held - vocabulary]
-                    same = equal_bytes(buf, starts[f], ends[f], buf, s, e)
-                if same:
+                if _same_id(held, buf, s, e, starts, ends, first, vbuf, vstarts, vends):
                     codes[r] = held
                     break
             at = (at + np.uint64(1)) & mask
@@ -198,12 +204,7 @@ def _intern_blocks(buf, starts, ends, heads, block_group, offsets, entries, vbuf
                     break
                 if (slot >> np.uint64(32)) == h:
                     held = _code(slot)
-                    if held < vocabulary:
-                        same = equal_bytes(vbuf, vstarts[held], vends[held], buf, s, e)
-                    else:
-                        f = first[held - vocabulary]
-                        same = equal_bytes(buf, starts[f], ends[f], buf, s, e)
-                    if same:
+                    if _same_id(held, buf, s, e, starts, ends, first, vbuf, vstarts, vends):
                         codes[r] = held
                         break
                 at = (at + np.uint64(1)) & mask
