@@ -88,7 +88,7 @@ def rprec_mult(lists: RankedLists, x: float, rel: float) -> np.ndarray:
     """Precision at c = floor(x R + 0.9) documents, 0 when c = 0 (``m_Rprec_mult_avgjg.c``,
     one group's value)."""
     cut = np.floor(x * num_relevant(lists, rel) + 0.9).astype(np.int64)          # (G, T)
-    hits = running_sum(relevant(lists.gains, rel))                         # (G, T, D)
+    hits = running_sum(relevant(lists.gains, rel))                                # (G, T, D)
     at = np.minimum(cut, lists.depth) - 1
     found = np.where(at >= 0, np.take_along_axis(
         hits, np.maximum(at, 0)[..., None], axis=-1)[..., 0] if lists.depth else 0, 0)
