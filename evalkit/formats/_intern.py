@@ -4,8 +4,10 @@
 documents) once, as one byte buffer, and gives each token of a file the code
 of its id, as :func:`pandas.factorize` of the vocabulary followed by the
 tokens would, without making a Python string per token.  Two tokens share a
-code exactly when their bytes are equal: the table stores a 32-bit hash per
-entry to settle most probes, and compares the bytes when the hashes agree.
+code exactly when their bytes are equal (:meth:`Interned.block_codes`: equal
+codes are equal bytes, but an id may have a code in each block): the table
+stores a 32-bit hash per entry to settle most probes, and compares the bytes
+when the hashes agree.
 Up to 2^32 - 1 distinct ids per table (:meth:`Interned.block_codes`: the vocabulary
 and a file's (block, id) pairs together).
 """

@@ -54,10 +54,12 @@ class RunTable:
 
     ``topic_code`` indexes ``topics`` (each distinct normalised topic id once)
     and ``doc_code`` indexes :attr:`docs` (each distinct document id once,
-    those of the vocabulary first; read with ``groups``, as the scoring engine
+    those of the vocabulary first; read with ``groups`` by the compiled scanner
+    from a file whose topics are each one block of lines, as the scoring engine
     reads, an id has its vocabulary code only for a topic whose group holds it
     and may otherwise appear once per topic, so that equal codes are equal ids
-    but not always the reverse);
+    but not always the reverse; read otherwise, a vocabulary id has its code in
+    every topic);
     :attr:`topic`, :attr:`doc` and
     :attr:`tag_column` are the ids per row as text, built when asked for.
     """
@@ -119,9 +121,10 @@ def run_table(path, vocabulary=None, compiled: bool | None = None,
     (:mod:`evalkit.formats._header`; None: as ``skipping_headers`` says).
     ``groups``: each topic's documents in ``vocabulary`` (an
     :class:`~evalkit.formats._intern.Interned`'s :meth:`~evalkit.formats._intern.Interned.groups`,
-    by topic id); the compiled path then gives a document its vocabulary code only for those
-    topics, and any other a code per topic (the :class:`RunTable` docstring), as the scoring
-    engine reads.
+    by topic id); the compiled path, on a file whose topics are each one block of lines,
+    then gives a document its vocabulary code only for those topics, and any other a code
+    per topic (the :class:`RunTable` docstring), as the scoring engine reads; any other
+    file is read as without ``groups``.
     """
     path = Path(path)
     if compiled is None:

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .running import running_sum
 from .ranked import JUDGED, RankedLists, num_relevant, per_topic, relevant, safe_ratio
+from .running import running_sum
 
 __all__ = ["bpref"]
 

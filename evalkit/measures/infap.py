@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .running import running_sum
 from .ranked import JUDGED, UNJUDGED, RankedLists, num_relevant, per_topic, relevant, safe_ratio
+from .running import running_sum
 
 __all__ = ["inferred_ap", "INFAP_EPSILON"]
 

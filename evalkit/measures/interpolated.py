@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .running import running_sum
 from .ranked import RankedLists, memo, num_relevant, per_topic, relevant
+from .running import running_sum
 
 __all__ = ["DEFAULT_LEVELS", "interpolated_precision", "eleven_point_average", "recall_cutoff"]
 

@@ -43,8 +43,8 @@ def running_sum(a, dtype=None, compiled: bool | None = None) -> np.ndarray:
     if not compiled or a.ndim == 0 or a.shape[-1] == 0 or a.dtype not in _KINDS:
         return np.cumsum(a, axis=-1, dtype=dtype)
     out_type = np.dtype(dtype) if dtype is not None else np.cumsum(a[..., :0], axis=-1).dtype
-    if out_type not in _RESULTS:
-        return np.cumsum(a, axis=-1, dtype=dtype)
+    if out_type not in _RESULTS or (a.dtype.kind == "f" and out_type.kind != "f"):
+        return np.cumsum(a, axis=-1, dtype=dtype)     # numpy casts each float first: its way
     from ._running_kernel import running_rows
 
     rows = np.ascontiguousarray(a).reshape(-1, a.shape[-1])

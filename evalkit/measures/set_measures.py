@@ -30,9 +30,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .running import running_sum
 from .ranked import (JUDGED, NOT_IN_QRELS, RankedLists, memo, num_relevant, per_topic,
                      relevant, safe_ratio)
+from .running import running_sum
 
 __all__ = ["precision", "recall", "r_precision", "success", "judged", "relative_precision",
            "r_precision_multiple", "unjudged"]

@@ -158,3 +158,26 @@ def test_judged_items_found_by_look_up_equal_a_search():
     hit = j.keys[at] == key
     assert found.tolist() == np.flatnonzero(hit).tolist()
     assert item.tolist() == j.position[at[hit]].tolist()
+
+
+@pytest.mark.parametrize("compiled", [False, True], ids=["column-wise", "compiled"])
+def test_documents_judged_for_other_topics_are_scored_as_the_frame_scores_them(tmp_path, compiled):
+    # the compiled reader codes a run's documents against its topic's judged documents only:
+    # "elsewhere" is judged for topic 1 only, "both" for topics 1 and 2 with other grades
+    qrels = tmp_path / "qrels.txt"
+    qrels.write_text("1 0 elsewhere 2\n1 0 both 1\n1 0 a 1\n2 0 both 3\n2 0 b 0\n2 0 c 2\n"
+                     "3 0 elsewhere -1\n")
+    lines = ["1 Q0 both 1 9 r", "1 Q0 x 2 8 r", "1 Q0 elsewhere 3 7 r", "2 Q0 elsewhere 1 9 r",
+             "2 Q0 both 2 8 r", "2 Q0 a 3 7 r", "2 Q0 c 4 6 r", "3 Q0 elsewhere 1 5 r",
+             "3 Q0 both 2 4 r"]
+    run = tmp_path / "run.txt"
+    run.write_text("\n".join(lines) + "\n")
+    measures = ["AP", "P@2", "NumRelRet", "Bpref", "infAP", "nDCG", "Judged@2", "unj"]
+    judges = {"j": str(qrels)}
+    by_file = score(RunFiles([str(run)], compiled=compiled), judges=judges, measures=measures,
+                    per_topic=True)
+    at_once = score(read_run(run), judges=judges, measures=measures, per_topic=True)
+    pd.testing.assert_frame_equal(by_file, at_once, check_exact=True)
+    value = by_file.set_index(["measure", "topic"])["value"]
+    assert value["NumRelRet", "2"] == 2 and value["NumRelRet", "1"] == 2   # both+c; both+else
+    assert value["P@2", "2"] == 0.5 and value["P@2", "3"] == 0          # "elsewhere": not for 2

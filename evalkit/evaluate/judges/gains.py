@@ -47,7 +47,8 @@ POOLED = ("all:raw", "all:wg", "all:ug", "median", "dawid-skene")
 
 def normalise_ratings(ratings: pd.DataFrame, check_repeats: bool = True) -> pd.DataFrame:
     """``topic, assessor, doc, rating`` with whole, non-negative ratings, each judgment once
-    (``check_repeats`` False: the caller checks that, as :func:`item_gains` does on its codes)."""
+    (``check_repeats`` False: the caller checks that, as :func:`item_gains` does when two
+    ratings share an item)."""
     r = rename(ratings, ("topic", "assessor", "doc", "rating"), what="ratings")
     values = pd.to_numeric(r["rating"], errors="coerce")
     bad = values.isna() | (values != values.round()) | (values < 0)
@@ -84,7 +85,7 @@ def item_gains(ratings: pd.DataFrame, gain: str = "raw", p: float = 0.2,
     ``dmax`` defaults to the largest rating seen.
     """
     check_p(p)
-    r = normalise_ratings(ratings, check_repeats=False)     # checked on the item codes
+    r = normalise_ratings(ratings, check_repeats=False)     # checked in _per_item
     if r.empty:
         raise InputError("no ratings")
     topic, doc, raw, high, low, n = _per_item(r)
@@ -118,13 +119,9 @@ def _per_item(r: pd.DataFrame):
     order = np.argsort(of, kind="stable")
     n = np.bincount(of, minlength=len(items))
     if len(items) < len(key):                # an item rated twice: by one assessor twice?
-        assessor = pd.factorize(r["assessor"].to_numpy(dtype=object), use_na_sentinel=False)[0]
-        pair = of.astype(np.int64) * (int(assessor.max()) + 1) + assessor
-        first = np.unique(pair, return_index=True)[1]
-        if len(first) < len(pair):
-            later = np.ones(len(pair), bool)
-            later[first] = False
-            _repeated(r, int(np.flatnonzero(later)[0]))
+        dup = r.duplicated(["topic", "assessor", "doc"]).to_numpy()
+        if dup.any():
+            _repeated(r, int(np.flatnonzero(dup)[0]))
     starts = np.r_[0, np.cumsum(n)[:-1]]
     values = r["rating"].to_numpy(np.int64)[order]
     width = max(len(docs), 1)
