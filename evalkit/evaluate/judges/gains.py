@@ -63,15 +63,16 @@ def normalise_ratings(ratings: pd.DataFrame, check_repeats: bool = True) -> pd.D
                               "score reads them as trec_eval does" if below else None)
     r["rating"] = values.astype(np.int64)
     if check_repeats:
-        dup = r.duplicated(["topic", "assessor", "doc"])
-        if dup.any():
-            _repeated(r, int(np.flatnonzero(dup.to_numpy())[0]))
+        _refuse_repeats(r)
     return r
 
 
-def _repeated(r: pd.DataFrame, row: int):
-    t, a, d = r.iloc[row][["topic", "assessor", "doc"]]
-    raise InputError(f"assessor {a} rates document {d} of topic {t} twice")
+def _refuse_repeats(r: pd.DataFrame) -> None:
+    """An InputError naming the first row that repeats an assessor's rating of an item."""
+    dup = r.duplicated(["topic", "assessor", "doc"]).to_numpy()
+    if dup.any():
+        t, a, d = r.iloc[int(np.flatnonzero(dup)[0])][["topic", "assessor", "doc"]]
+        raise InputError(f"assessor {a} rates document {d} of topic {t} twice")
 
 
 def item_gains(ratings: pd.DataFrame, gain: str = "raw", p: float = 0.2,
@@ -119,9 +120,7 @@ def _per_item(r: pd.DataFrame):
     order = np.argsort(of, kind="stable")
     n = np.bincount(of, minlength=len(items))
     if len(items) < len(key):                # an item rated twice: by one assessor twice?
-        dup = r.duplicated(["topic", "assessor", "doc"]).to_numpy()
-        if dup.any():
-            _repeated(r, int(np.flatnonzero(dup)[0]))
+        _refuse_repeats(r)
     starts = np.r_[0, np.cumsum(n)[:-1]]
     values = r["rating"].to_numpy(np.int64)[order]
     width = max(len(docs), 1)
